@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * Messages are named by code (see the message catalogues): the server translates them with Accept-Language,
+ * the web app with its own catalogue under `errors.<CODE>`.
+ */
+export const languages = ["fr", "en", "es"] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+export const idSchema = z.string().uuid("NOT_FOUND");
+export const idParams = z.object({ id: idSchema });
+
+export const emailSchema = z.string().trim().toLowerCase().min(1, "FIELD_REQUIRED").max(254).email("EMAIL_INVALID");
+
+/** SPEC §5: at least 12 characters with lowercase, uppercase, digit and one of !@#$%^&+/-* */
+export const passwordSpecials = "!@#$%^&+/-*";
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= 12 &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /\d/.test(password) &&
+    [...password].some((c) => passwordSpecials.includes(c))
+  );
+}
+export const passwordSchema = z
+  .string()
+  .min(1, "FIELD_REQUIRED")
+  .max(200)
+  .refine(isStrongPassword, "PASSWORD_TOO_WEAK");
+
+/** Adds the "Passwords do not match" rule to any schema that has password and passwordConfirmation. */
+export function withPasswordConfirmation<
+  T extends z.ZodObject<{ password: z.ZodType<string>; passwordConfirmation: z.ZodType<string> }>,
+>(schema: T) {
+  return schema.refine((body) => body.password === body.passwordConfirmation, {
+    message: "PASSWORDS_DO_NOT_MATCH",
+    path: ["passwordConfirmation"],
+  });
+}
+
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const localizedTextSchema = z.object({
+  fr: z.string().max(20_000).optional(),
+  en: z.string().max(20_000).optional(),
+  es: z.string().max(20_000).optional(),
+});

@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import { eq, sql } from "drizzle-orm";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import pino from "pino";
+import type { Config } from "./config.js";
+import { type DatabaseHandle, openDatabase } from "./db/connection.js";
+import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
+import { accounts } from "./modules/accounts/accounts.tables.js";
+import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
+import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
+import { registerEventsRoutes } from "./modules/events/events.routes.js";
+import { registerAuthGuard } from "./platform/auth-guard.js";
+import type { AppContext } from "./platform/context.js";
+import { registerDevMailbox } from "./platform/dev-mailbox.js";
+import { errorBody, registerErrorHandling } from "./platform/errors.js";
+import { startJobRunner } from "./platform/jobs.js";
+import { isLanguage } from "./platform/language.js";
+import { createMailer } from "./platform/mailer.js";
+
+/** Opens the database, the job runner and the mailer: everything the modules share. */
+export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
+  const logger = pino({ level: config.logLevel });
+  const handle = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const context = { config, database: handle, db: handle.db, logger } as AppContext;
+  context.mailer = createMailer({
+    db: handle.db,
+    jobs: () => context.jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+  });
+  context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
+  await context.jobs.register(context.mailer.deliveryJob);
+  if (context.mailer.usesOutbox) {
+    logger.warn("SMTP_URL is not set: mails stay in the outbox, readable by anyone at /dev/mailbox");
+  }
+  return context;
+}
+
+export async function closeContext(context: AppContext): Promise<void> {
+  await context.jobs.stop();
+  await context.database.close();
+}
+
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: context.logger as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Event platform API", version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  registerAuthGuard(app, context.db);
+
+  app.get("/api/health", async (_request, reply) => {
+    try {
+      await context.db.execute(sql`select 1`);
+      return { status: "ok", database: "ok" };
+    } catch (error) {
+      context.logger.error({ err: error }, "health check failed");
+      return reply.status(503).send({ status: "error", database: "unreachable" });
+    }
+  });
+  app.get("/api/docs", async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, context);
+      registerAccountsRoutes(api, context);
+      registerAuditRoutes(api, context);
+      registerEventsRoutes(api, context);
+    },
+    { prefix: "/api/v1" },
+  );
+  if (context.mailer.usesOutbox) registerDevMailbox(app, context);
+  await registerWebApp(app, context);
+  return app;
+}
+
+/**
+ * Serves the built SPA. Every page path answers index.html with `lang` set from the path and the account identifier
+ * (SPEC §2: "read from a page attribute") when the host is an account's own domain.
+ */
+async function registerWebApp(app: FastifyInstance, context: AppContext) {
+  const distDir = context.config.webDistDir;
+  const indexFile = distDir && path.join(distDir, "index.html");
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexFile, "utf8") : "";
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage =
+      request.method === "GET" && !request.url.startsWith("/api/") && !path.extname(request.url.split("?")[0] ?? "");
+    if (!hasWeb || !isPage) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
+    const firstSegment = request.url.split("/")[1]?.split("?")[0];
+    const lang = isLanguage(firstSegment) ? firstSegment : request.language;
+    const host = request.hostname.split(":")[0] ?? "";
+    const [account] = await context.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.defaultDomain, host))
+      .limit(1);
+    const html = indexHtml.replace("<html", `<html lang="${lang}" data-account-id="${account?.id ?? ""}"`);
+    return reply.type("text/html").header("cache-control", "no-cache").send(html);
+  });
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type Schema = typeof schema;
+/** One type for both drivers: every query in the services is written against it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a service can run a query on: the database itself, or an open transaction. */
+export type Executor = Database | Transaction;
+
+/** The raw SQL door pg-boss needs (`db.executeSql`), backed by the same connection as Drizzle. */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export type DatabaseHandle = {
+  db: Database;
+  sql: SqlExecutor;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema });
+    await migrateNodePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      sql: { executeSql: (text, values) => pool.query(text, values) },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const folder = path.join(options.dataDir, "pgdata");
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    sql: {
+      // pg-boss sends multi-statement scripts without values; PGlite runs those only through exec().
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,7 @@
+// The schema index: drizzle-kit reads it to generate migrations, Drizzle to type relational queries.
+export * from "../modules/accounts/accounts.tables.js";
+export * from "../modules/audit/audit.tables.js";
+export * from "../modules/auth/auth.tables.js";
+export * from "../modules/events/events.tables.js";
+export * from "../platform/mail.tables.js";
+export * from "../platform/rate-limit.tables.js";

@@ -1,0 +1,78 @@
+import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/connection.js";
+import type { Principal } from "../../platform/auth-guard.js";
+import { auditLogs } from "./audit.tables.js";
+
+export type AuditEntry = {
+  accountId: string | null;
+  eventId?: string | null;
+  /** Dotted name, feature first: `events.event.created`. */
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+/** Writes one audit row in the caller's transaction, so the log and the change commit or fail together. */
+export async function recordAudit(
+  executor: Executor,
+  actor: Principal | { kind: "system"; label: string },
+  entry: AuditEntry,
+  ip?: string,
+): Promise<void> {
+  await executor.insert(auditLogs).values({
+    accountId: entry.accountId,
+    eventId: entry.eventId ?? null,
+    actorUserId: actor.kind === "user" ? actor.userId : null,
+    actorApiKeyId: actor.kind === "apiKey" ? actor.apiKeyId : null,
+    actorLabel: actor.label,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: ip ?? null,
+  });
+}
+
+/** Keeps only the fields that changed, for a readable before/after summary. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
+
+export async function listAuditLogs(
+  db: Database,
+  accountId: string,
+  filter: { query?: string; exclude: string[]; eventId?: string; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(auditLogs.accountId, accountId)];
+  if (filter.eventId) conditions.push(eq(auditLogs.eventId, filter.eventId));
+  if (filter.exclude.length > 0) conditions.push(notInArray(auditLogs.action, filter.exclude));
+  if (filter.query) {
+    const pattern = `%${filter.query.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+    const match = or(
+      ilike(auditLogs.action, pattern),
+      ilike(auditLogs.actorLabel, pattern),
+      ilike(auditLogs.targetType, pattern),
+      ilike(auditLogs.targetId, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(auditLogs).where(where),
+  ]);
+  return { items: rows, total: count?.total ?? 0 };
+}

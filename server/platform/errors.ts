@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type Language, languageFromHeader } from "./language.js";
+import { type MessageCode, messages, translate } from "./messages.js";
+
+type FieldErrors = Record<string, { code: MessageCode; values?: (string | number)[] }>;
+
+/** An expected failure: answered with its status and a translated message, never logged as a fault. */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly code: MessageCode,
+    readonly options: { values?: (string | number)[]; fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = (code: MessageCode = "NOT_FOUND") => new AppError(404, code);
+export const forbidden = () => new AppError(403, "FORBIDDEN");
+/** A 400 pointing at one field, with the field's own message as the headline. */
+export const fieldError = (field: string, code: MessageCode, ...values: (string | number)[]) =>
+  new AppError(400, code, { values, fields: { [field]: { code, values } } });
+
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(messages, value);
+}
+
+type ZodIssueLike = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
+
+/** Contract schemas name their messages by code; zod's own issues are mapped to the nearest catalogue message. */
+function messageOfIssue(issue: ZodIssueLike): { code: MessageCode; values?: (string | number)[] } {
+  if (isMessageCode(issue.message)) return { code: issue.message };
+  const { params } = issue;
+  switch (issue.keyword) {
+    case "invalid_type":
+      return { code: /received undefined|received null/.test(issue.message) ? "FIELD_REQUIRED" : "FIELD_INVALID" };
+    case "too_small":
+      if (params.origin === "string")
+        return Number(params.minimum) <= 1
+          ? { code: "FIELD_REQUIRED" }
+          : { code: "FIELD_TOO_SHORT", values: [Number(params.minimum)] };
+      if (params.origin === "number") return { code: "NUMBER_TOO_SMALL" };
+      return { code: "FIELD_REQUIRED" };
+    case "too_big":
+      if (params.origin === "string") return { code: "FIELD_TOO_LONG", values: [Number(params.maximum)] };
+      return { code: params.origin === "number" ? "NUMBER_TOO_BIG" : "FIELD_INVALID" };
+    case "invalid_format":
+      if (params.format === "email") return { code: "EMAIL_INVALID" };
+      if (typeof params.format === "string" && /date|time/.test(params.format)) return { code: "DATE_INVALID" };
+      return { code: "FIELD_INVALID" };
+    default:
+      return { code: "FIELD_INVALID" };
+  }
+}
+
+export function errorBody(language: Language, code: MessageCode, options: AppError["options"] = {}): ErrorBody {
+  const fields = options.fields
+    ? Object.fromEntries(
+        Object.entries(options.fields).map(([field, m]) => [field, translate(m.code, language, ...(m.values ?? []))]),
+      )
+    : undefined;
+  return { error: { code, message: translate(code, language, ...(options.values ?? [])), ...(fields && { fields }) } };
+}
+
+const statusCodes: Partial<Record<number, MessageCode>> = {
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  413: "NOT_SAVED",
+  415: "NOT_SAVED",
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = languageFromHeader(request.headers["accept-language"]);
+    if (error instanceof AppError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.status(error.status).send(errorBody(language, error.code, error.options));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldErrors = {};
+      for (const issue of error.validation as unknown as ZodIssueLike[]) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        fields[field || "body"] ??= messageOfIssue(issue);
+      }
+      const distinct = new Set(Object.values(fields).map((f) => f.code));
+      const headline: MessageCode =
+        fields.body?.code === "FIELD_REQUIRED"
+          ? "COMPLETE_ALL_FIELDS"
+          : distinct.size === 1
+            ? ([...distinct][0] as MessageCode)
+            : "VALIDATION";
+      const only = Object.values(fields)[0];
+      const values = distinct.size === 1 ? only?.values : undefined;
+      return reply.status(400).send(errorBody(language, headline, { fields, values }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported content type.
+      return reply.status(status).send(errorBody(language, statusCodes[status] ?? "FIELD_INVALID"));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody(language, "INTERNAL"));
+  });
+}

@@ -1,0 +1,55 @@
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { SqlExecutor } from "../db/connection.js";
+
+/** A background job of a feature: its queue name, the payload it accepts, and what it does. */
+export type JobDefinition<Schema extends z.ZodType> = {
+  name: string;
+  payload: Schema;
+  handle(payload: z.infer<Schema>): Promise<void>;
+  /** Cron expression (UTC) for jobs that also run on a schedule, such as sweeps. */
+  cron?: string;
+};
+
+export type JobRunner = {
+  send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.infer<Schema>): Promise<void>;
+  register<Schema extends z.ZodType>(job: JobDefinition<Schema>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * pg-boss on the application database: jobs survive a restart and two instances never run the same job twice.
+ * Queues are declared on registration so any instance can send to them.
+ */
+export async function startJobRunner(options: {
+  sql: SqlExecutor;
+  logger: Logger;
+  pollSeconds: number;
+}): Promise<JobRunner> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.sql.executeSql(text, values) },
+    // pg-boss keeps its cron clock safe across instances: a scheduled job is sent once per slot.
+    schedule: true,
+    supervise: true,
+  });
+  boss.on("error", (error) => options.logger.error({ err: error }, "job runner error"));
+  await boss.start();
+  return {
+    async send(job, payload) {
+      await boss.send(job.name, job.payload.parse(payload) as object, { retryLimit: 5, retryBackoff: true });
+    },
+    async register(job) {
+      await boss.createQueue(job.name);
+      await boss.work<unknown>(job.name, { pollingIntervalSeconds: options.pollSeconds }, async (batch) => {
+        for (const entry of batch) {
+          await job.handle(job.payload.parse(entry.data));
+        }
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Database, Executor } from "../db/connection.js";
+import type { JobDefinition, JobRunner } from "./jobs.js";
+import type { Language } from "./language.js";
+import { mails } from "./mail.tables.js";
+import { type MailContent, renderMail } from "./mail-layout.js";
+
+const maxAttempts = 5;
+const batchSize = 50;
+
+export type OutgoingMail = {
+  to: string;
+  template: string;
+  language: Language;
+  accountId?: string | null;
+  subject: string;
+  content: MailContent;
+};
+
+export type Mailer = {
+  /** Writes the mail in the caller's transaction: it leaves only if the change that caused it commits. */
+  enqueue(executor: Executor, mail: OutgoingMail): Promise<string>;
+  /** Asks a worker to deliver what is queued now rather than at the next sweep. Call it after the commit. */
+  kick(): Promise<void>;
+  /** True when mails stay in the database outbox (no SMTP_URL): /dev/mailbox is then the inbox. */
+  usesOutbox: boolean;
+  deliveryJob: JobDefinition<z.ZodObject>;
+};
+
+export function createMailer(options: {
+  db: Database;
+  jobs: () => JobRunner;
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+}): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+
+  /** Claims a batch (a claim older than 5 minutes belongs to a crashed worker), delivers it, records the outcome. */
+  async function deliverQueued() {
+    for (;;) {
+      const claimed = await options.db
+        .update(mails)
+        .set({ status: "sending", claimedAt: sql`now()`, attempts: sql`${mails.attempts} + 1` })
+        .where(
+          inArray(
+            mails.id,
+            options.db
+              .select({ id: mails.id })
+              .from(mails)
+              .where(
+                or(
+                  eq(mails.status, "queued"),
+                  and(eq(mails.status, "sending"), lt(mails.claimedAt, sql`now() - interval '5 minutes'`)),
+                ),
+              )
+              .orderBy(mails.createdAt)
+              .limit(batchSize)
+              .for("update", { skipLocked: true }),
+          ),
+        )
+        .returning();
+      if (claimed.length === 0) return;
+      let failures = 0;
+      for (const mail of claimed) {
+        try {
+          if (transport) {
+            await transport.sendMail({
+              from: options.from,
+              to: mail.toAddress,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+            });
+          }
+          await options.db
+            .update(mails)
+            .set({ status: transport ? "sent" : "stored", sentAt: sql`now()`, lastError: null })
+            .where(eq(mails.id, mail.id));
+        } catch (error) {
+          failures++;
+          options.logger.warn({ err: error, mailId: mail.id }, "mail delivery failed");
+          await options.db
+            .update(mails)
+            .set({ status: mail.attempts >= maxAttempts ? "failed" : "queued", lastError: String(error) })
+            .where(eq(mails.id, mail.id));
+        }
+      }
+      // After a failure, wait for the next minute's sweep rather than hammering a provider that is down.
+      if (claimed.length < batchSize || failures > 0) return;
+    }
+  }
+
+  const deliveryJob: JobDefinition<z.ZodObject> = {
+    name: "mail.deliver-queued",
+    payload: z.object({}),
+    cron: "* * * * *",
+    handle: deliverQueued,
+  };
+
+  return {
+    usesOutbox: !transport,
+    deliveryJob,
+    async enqueue(executor, mail) {
+      const { html, text } = renderMail(mail.content, mail.language);
+      const [row] = await executor
+        .insert(mails)
+        .values({
+          toAddress: mail.to,
+          subject: mail.subject,
+          html,
+          text,
+          template: mail.template,
+          language: mail.language,
+          accountId: mail.accountId ?? null,
+        })
+        .returning({ id: mails.id });
+      if (!row) throw new Error("mail insert returned nothing");
+      return row.id;
+    },
+    async kick() {
+      try {
+        await options.jobs().send(deliveryJob, {});
+      } catch (error) {
+        // The minute sweep delivers it anyway; a failed kick only delays the mail.
+        options.logger.warn({ err: error }, "could not kick mail delivery");
+      }
+    },
+  };
+}

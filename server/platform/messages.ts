@@ -1,0 +1,231 @@
+import type { Language } from "./language.js";
+
+type Translations = Record<Language, string>;
+
+/**
+ * The server's message catalogue: every user-facing error the API answers, in fr, en and es.
+ * English texts are the exact wording of SPEC.md §5 and §8 where the spec has one. `%s` is filled by `translate`.
+ */
+export const messages = {
+  INTERNAL: {
+    en: "An error has occurred.",
+    fr: "Une erreur est survenue.",
+    es: "Se ha producido un error.",
+  },
+  UNKNOWN: { en: "Unknown error.", fr: "Erreur inconnue.", es: "Error desconocido." },
+  NOT_SAVED: {
+    en: "The changes could not be saved.",
+    fr: "Les modifications n'ont pas pu être enregistrées.",
+    es: "No se han podido guardar los cambios.",
+  },
+  VALIDATION: {
+    en: "Some fields are invalid.",
+    fr: "Certains champs sont invalides.",
+    es: "Algunos campos no son válidos.",
+  },
+  FIELD_REQUIRED: { en: "This field is required.", fr: "Ce champ est obligatoire.", es: "Este campo es obligatorio." },
+  FIELD_INVALID: {
+    en: "This value is not valid.",
+    fr: "Cette valeur n'est pas valide.",
+    es: "Este valor no es válido.",
+  },
+  FIELD_TOO_LONG: {
+    en: "This value is too long (at most %s characters).",
+    fr: "Cette valeur est trop longue (%s caractères au plus).",
+    es: "Este valor es demasiado largo (%s caracteres como máximo).",
+  },
+  FIELD_TOO_SHORT: {
+    en: "This value is too short (at least %s characters).",
+    fr: "Cette valeur est trop courte (%s caractères au moins).",
+    es: "Este valor es demasiado corto (%s caracteres como mínimo).",
+  },
+  NUMBER_TOO_SMALL: {
+    en: "This number is too small.",
+    fr: "Ce nombre est trop petit.",
+    es: "Este número es demasiado pequeño.",
+  },
+  NUMBER_TOO_BIG: {
+    en: "This number is too big.",
+    fr: "Ce nombre est trop grand.",
+    es: "Este número es demasiado grande.",
+  },
+  NUMBER_INVALID: {
+    en: "This number is not valid.",
+    fr: "Ce nombre n'est pas valide.",
+    es: "Este número no es válido.",
+  },
+  EMAIL_INVALID: {
+    en: "Invalid email address",
+    fr: "Adresse e-mail invalide",
+    es: "Dirección de correo electrónico no válida",
+  },
+  DATE_INVALID: {
+    en: "Date format is incorrect.",
+    fr: "Le format de la date est incorrect.",
+    es: "El formato de la fecha es incorrecto.",
+  },
+  COMPLETE_ALL_FIELDS: {
+    en: "Please complete all fields",
+    fr: "Veuillez remplir tous les champs",
+    es: "Por favor, complete todos los campos",
+  },
+  INVALID_CREDENTIALS: {
+    en: "Invalid email or password",
+    fr: "E-mail ou mot de passe invalide",
+    es: "Correo electrónico o contraseña no válidos",
+  },
+  PASSWORDS_DO_NOT_MATCH: {
+    en: "Passwords do not match",
+    fr: "Les mots de passe ne correspondent pas",
+    es: "Las contraseñas no coinciden",
+  },
+  PASSWORD_TOO_WEAK: {
+    en: "The password needs at least 12 characters, with a lowercase letter, an uppercase letter, a digit and one of !@#$%^&+/-*",
+    fr: "Le mot de passe doit contenir au moins 12 caractères, dont une minuscule, une majuscule, un chiffre et l'un de !@#$%^&+/-*",
+    es: "La contraseña necesita al menos 12 caracteres, con una minúscula, una mayúscula, un dígito y uno de !@#$%^&+/-*",
+  },
+  REGISTRATION_FAILED: {
+    en: "An error occurred during registration.",
+    fr: "Une erreur est survenue lors de l'inscription.",
+    es: "Se ha producido un error durante el registro.",
+  },
+  EMAIL_TAKEN: {
+    en: "An account already exists with this email address.",
+    fr: "Un compte existe déjà avec cette adresse e-mail.",
+    es: "Ya existe una cuenta con esta dirección de correo electrónico.",
+  },
+  RESET_FAILED: {
+    en: "An error occurred while resetting password.",
+    fr: "Une erreur est survenue lors de la réinitialisation du mot de passe.",
+    es: "Se ha producido un error al restablecer la contraseña.",
+  },
+  LINK_INVALID: {
+    en: "This link is invalid or has expired. Please ask for a new one.",
+    fr: "Ce lien est invalide ou a expiré. Veuillez en demander un nouveau.",
+    es: "Este enlace no es válido o ha caducado. Solicite uno nuevo.",
+  },
+  RATE_LIMITED: {
+    en: "Too many attempts. Please wait %s minutes and try again.",
+    fr: "Trop de tentatives. Veuillez patienter %s minutes puis réessayer.",
+    es: "Demasiados intentos. Espere %s minutos e inténtelo de nuevo.",
+  },
+  UNAUTHENTICATED: {
+    en: "Please sign in to continue.",
+    fr: "Veuillez vous connecter pour continuer.",
+    es: "Inicie sesión para continuar.",
+  },
+  FORBIDDEN: {
+    en: "You are not allowed to do this.",
+    fr: "Vous n'êtes pas autorisé à effectuer cette action.",
+    es: "No tiene permiso para realizar esta acción.",
+  },
+  NOT_FOUND: { en: "Not found.", fr: "Introuvable.", es: "No encontrado." },
+  ORGANIZER_NOT_FOUND: {
+    en: "Organizer not found.",
+    fr: "Organisateur introuvable.",
+    es: "Organizador no encontrado.",
+  },
+  MAX_ORGANIZERS: {
+    en: "You have reached the maximum number of allowed organizers.",
+    fr: "Vous avez atteint le nombre maximum d'organisateurs autorisés.",
+    es: "Ha alcanzado el número máximo de organizadores permitidos.",
+  },
+  ORGANIZER_ALREADY_MEMBER: {
+    en: "This organizer is already a member of the account.",
+    fr: "Cet organisateur fait déjà partie du compte.",
+    es: "Este organizador ya forma parte de la cuenta.",
+  },
+  LAST_OVERSEER: {
+    en: "The account needs at least one overseer.",
+    fr: "Le compte doit garder au moins un superviseur.",
+    es: "La cuenta necesita al menos un supervisor.",
+  },
+  ACCOUNT_INFO_FAILED: {
+    en: "Error fetching account info.",
+    fr: "Erreur lors de la récupération des informations du compte.",
+    es: "Error al obtener la información de la cuenta.",
+  },
+  SETTINGS_NOT_SAVED: {
+    en: "Settings could not be saved. Reason: %s.",
+    fr: "Les paramètres n'ont pas pu être enregistrés. Raison : %s.",
+    es: "No se ha podido guardar la configuración. Motivo: %s.",
+  },
+  EVENT_LIMIT: {
+    en: "Event limit has been reached. You can't create more event.",
+    fr: "La limite d'événements est atteinte. Vous ne pouvez plus créer d'événement.",
+    es: "Se ha alcanzado el límite de eventos. No puede crear más eventos.",
+  },
+  EVENT_URL_INVALID: {
+    en: "The URL must have 3 to 50 characters: lowercase letters, digits and dashes.",
+    fr: "L'URL doit contenir de 3 à 50 caractères : lettres minuscules, chiffres et tirets.",
+    es: "La URL debe tener de 3 a 50 caracteres: letras minúsculas, dígitos y guiones.",
+  },
+  EVENT_URL_TAKEN: {
+    en: "This URL is already used by another event.",
+    fr: "Cette URL est déjà utilisée par un autre événement.",
+    es: "Esta URL ya la usa otro evento.",
+  },
+  EVENT_URL_RESERVED: {
+    en: "This URL is reserved. Please choose another one.",
+    fr: "Cette URL est réservée. Veuillez en choisir une autre.",
+    es: "Esta URL está reservada. Elija otra.",
+  },
+  EVENT_URL_LOCKED: {
+    en: "The URL of an event cannot be changed.",
+    fr: "L'URL d'un événement ne peut pas être modifiée.",
+    es: "La URL de un evento no se puede cambiar.",
+  },
+  EVENT_END_BEFORE_START: {
+    en: "The end date must be after the start date.",
+    fr: "La date de fin doit être postérieure à la date de début.",
+    es: "La fecha de fin debe ser posterior a la fecha de inicio.",
+  },
+  EVENT_NOT_UPDATED: {
+    en: "Event could not be updated.",
+    fr: "L'événement n'a pas pu être mis à jour.",
+    es: "No se ha podido actualizar el evento.",
+  },
+  EVENT_NOT_DELETED: {
+    en: "Event could not be deleted. Reason: %s.",
+    fr: "L'événement n'a pas pu être supprimé. Raison : %s.",
+    es: "No se ha podido eliminar el evento. Motivo: %s.",
+  },
+  EVENT_ARCHIVED_READ_ONLY: {
+    en: "This event is archived. Unarchive it to change it.",
+    fr: "Cet événement est archivé. Désarchivez-le pour le modifier.",
+    es: "Este evento está archivado. Desarchívelo para modificarlo.",
+  },
+  EVENT_ACCESS_FROM_TEAM: {
+    en: "This organizer has access through the team %s. Remove the team from the event or the organizer from the team.",
+    fr: "Cet organisateur a accès via l'équipe %s. Retirez l'équipe de l'événement ou l'organisateur de l'équipe.",
+    es: "Este organizador tiene acceso a través del equipo %s. Quite el equipo del evento o el organizador del equipo.",
+  },
+  TEAM_NAME_TAKEN: {
+    en: "A team with this name already exists.",
+    fr: "Une équipe porte déjà ce nom.",
+    es: "Ya existe un equipo con este nombre.",
+  },
+  TEAM_NOT_DELETED: {
+    en: "The team could not be deleted.",
+    fr: "L'équipe n'a pas pu être supprimée.",
+    es: "No se ha podido eliminar el equipo.",
+  },
+  ORGANIZER_NOT_DELETED: {
+    en: "The organizer could not be deleted.",
+    fr: "L'organisateur n'a pas pu être supprimé.",
+    es: "No se ha podido eliminar el organizador.",
+  },
+  MAIL_FORMAT: {
+    en: "Mail format is incorrect.",
+    fr: "Le format de l'e-mail est incorrect.",
+    es: "El formato del correo electrónico es incorrecto.",
+  },
+} satisfies Record<string, Translations>;
+
+export type MessageCode = keyof typeof messages;
+
+export function translate(code: MessageCode, language: Language, ...values: (string | number)[]): string {
+  let text = messages[code][language] ?? messages[code].en;
+  for (const value of values) text = text.replace("%s", String(value));
+  return text;
+}

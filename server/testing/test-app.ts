@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp, closeContext, createContext } from "../app.js";
+import { loadConfig } from "../config.js";
+import { type DatabaseHandle, openDatabase } from "../db/connection.js";
+import type { AppContext } from "../platform/context.js";
+
+/**
+ * A whole server for one test file, on a database of its own: an in-memory PGlite by default, a fresh database on
+ * the PostgreSQL server when TEST_DATABASE_URL is set (CI sets it), so both drivers run the same suite.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  context: AppContext;
+  request(options: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+};
+
+export type RequestOptions = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  token?: string;
+  body?: unknown;
+  language?: string;
+  headers?: Record<string, string>;
+};
+
+// Tests read answers loosely on purpose: each assertion names the field it checks.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type TestResponse = { status: number; body: any; headers: Record<string, unknown> };
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({}), drop: async () => {} };
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", ...environment });
+  config.webDistDir = undefined;
+  const context = await createContext(config, handle);
+  const app = await buildApp(context);
+  await app.ready();
+  return {
+    app,
+    context,
+    async request({ method, url, token, body, language, headers }) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: {
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(language && { "accept-language": language }),
+          ...headers,
+        },
+        ...(body !== undefined && { payload: body as object }),
+      });
+      const isJson = String(response.headers["content-type"] ?? "").includes("json");
+      return { status: response.statusCode, body: isJson ? response.json() : response.body, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await closeContext(context);
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["server/**/*.test.ts", "contract/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file starts a server with its own database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+  },
+});
