@@ -14,7 +14,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const accountRoleSchema = z.enum(["overseer", "organizer", "editor", "reader"]);
+export const accountRoles = ["overseer", "organizer", "editor", "reader"] as const;
+export const accountRoleSchema = z.enum(accountRoles);
 export type AccountRole = z.infer<typeof accountRoleSchema>;
 
 export const membershipSchema = z.object({ accountId: z.string(), accountName: z.string(), role: accountRoleSchema });

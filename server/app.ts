@@ -111,7 +111,11 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
       .from(accounts)
       .where(eq(accounts.defaultDomain, host))
       .limit(1);
-    const html = indexHtml.replace("<html", `<html lang="${lang}" data-account-id="${account?.id ?? ""}"`);
+    const sentry = context.config.sentryDsn ? ` data-sentry-dsn="${context.config.sentryDsn}"` : "";
+    const html = indexHtml.replace(
+      `<html lang="en"`,
+      `<html lang="${lang}" data-account-id="${account?.id ?? ""}"${sentry}`,
+    );
     return reply.type("text/html").header("cache-control", "no-cache").send(html);
   });
 }

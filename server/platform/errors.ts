@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isMessageCode, type MessageCode, translate } from "../../contract/messages.js";
 import { type Language, languageFromHeader } from "./language.js";
-import { type MessageCode, messages, translate } from "./messages.js";
 
 type FieldErrors = Record<string, { code: MessageCode; values?: (string | number)[] }>;
 
@@ -23,10 +23,6 @@ export const fieldError = (field: string, code: MessageCode, ...values: (string 
   new AppError(400, code, { values, fields: { [field]: { code, values } } });
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
-function isMessageCode(value: string): value is MessageCode {
-  return Object.hasOwn(messages, value);
-}
 
 type ZodIssueLike = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 

@@ -1,5 +1,6 @@
-export const languages = ["fr", "en", "es"] as const;
-export type Language = (typeof languages)[number];
+import { type Language, languages } from "../../contract/common.js";
+
+export type { Language };
 
 /** `Accept-Language` picks fr or es when it prefers them; anything else is English (SPEC §1). */
 export function languageFromHeader(header: string | undefined): Language {

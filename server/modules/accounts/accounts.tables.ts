@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accountRoles } from "../../../contract/auth.js";
 import { users } from "../auth/auth.tables.js";
 
 export type AccountModules = { multilang: boolean; ebadge: boolean; misc: boolean; singleImagePartners: boolean };
@@ -26,9 +27,6 @@ export const accounts = pgTable("accounts", {
   maxEvents: integer("max_events"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const accountRoles = ["overseer", "organizer", "editor", "reader"] as const;
-export type AccountRole = (typeof accountRoles)[number];
 
 /** An organizer user's seat in an account. One user may sit in several accounts. */
 export const accountMembers = pgTable(

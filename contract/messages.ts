@@ -1,9 +1,10 @@
-import type { Language } from "./language.js";
+import type { Language } from "./common.js";
 
 type Translations = Record<Language, string>;
 
 /**
- * The server's message catalogue: every user-facing error the API answers, in fr, en and es.
+ * The message catalogue of errors and validation rules, shared by the server (API answers, with Accept-Language) and
+ * the web app (the same rules checked in the browser): one text per rule, in fr, en and es.
  * English texts are the exact wording of SPEC.md §5 and §8 where the spec has one. `%s` is filled by `translate`.
  */
 export const messages = {
@@ -223,6 +224,10 @@ export const messages = {
 } satisfies Record<string, Translations>;
 
 export type MessageCode = keyof typeof messages;
+
+export function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(messages, value);
+}
 
 export function translate(code: MessageCode, language: Language, ...values: (string | number)[]): string {
   let text = messages[code][language] ?? messages[code].en;

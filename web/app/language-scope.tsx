@@ -1,0 +1,24 @@
+import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "../../contract/common";
+
+type Scope = { language: Language /** "/fr/admin", or "/admin" when the path names no language. */; adminBase: string };
+const ScopeContext = createContext<Scope>({ language: "en", adminBase: "/admin" });
+
+/** Sets the interface language from the path and writes it on <html lang>, as every page needs. */
+export function LanguageScope({ language, adminBase, children }: Scope & { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return <ScopeContext.Provider value={{ language, adminBase }}>{children}</ScopeContext.Provider>;
+}
+
+export const useLanguageScope = () => useContext(ScopeContext);
+
+/** Builds back-office links that keep the language of the current path: `adminPath("/events")`. */
+export function useAdminPath() {
+  const { adminBase } = useLanguageScope();
+  return (path = "") => `${adminBase}${path}`;
+}

@@ -1,0 +1,218 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from "react-router";
+import { type Language, languages } from "../../contract/common";
+import { browserLanguage } from "../i18n/i18n";
+import { AdminLayout } from "./AdminLayout";
+import { AuthLayout } from "./AuthLayout";
+import { AlertProvider } from "./alert";
+import { ErrorPage } from "./ErrorPage";
+import { LoadingLine } from "./LoadingLine";
+import { LanguageScope } from "./language-scope";
+import { lazyPage } from "./lazy-page";
+import { NotFoundPage } from "./NotFoundPage";
+
+/** The sign-in pages of SPEC §2, at the same child paths under /admin and /{lang}/admin. */
+const authPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import("../features/auth/SignInPage"),
+      (m) => m.SignInPage,
+    ),
+  },
+  {
+    path: "forgot-password",
+    lazy: lazyPage(
+      () => import("../features/auth/ForgotPasswordPage"),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: "forgot-password-success",
+    lazy: lazyPage(
+      () => import("../features/auth/ForgotPasswordSuccessPage"),
+      (m) => m.ForgotPasswordSuccessPage,
+    ),
+  },
+  {
+    path: "reset-password",
+    lazy: lazyPage(
+      () => import("../features/auth/ResetPasswordPage"),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: "reset-password-success",
+    lazy: lazyPage(
+      () => import("../features/auth/ResetPasswordSuccessPage"),
+      (m) => m.ResetPasswordSuccessPage,
+    ),
+  },
+  {
+    path: "register-admin",
+    lazy: lazyPage(
+      () => import("../features/auth/RegisterAdminPage"),
+      (m) => m.RegisterAdminPage,
+    ),
+  },
+  {
+    path: "register-success",
+    lazy: lazyPage(
+      () => import("../features/auth/RegisterSuccessPage"),
+      (m) => m.RegisterSuccessPage,
+    ),
+  },
+  {
+    path: "sending-token",
+    lazy: lazyPage(
+      () => import("../features/auth/SendingTokenPage"),
+      (m) => m.SendingTokenPage,
+    ),
+  },
+];
+
+/** The signed-in back office. Paths beyond SPEC §2's are ours ("Other route paths: not shown"). */
+const backOfficePages: RouteObject[] = [
+  {
+    path: "events",
+    lazy: lazyPage(
+      () => import("../features/events/EventsListPage"),
+      (m) => m.EventsListPage,
+    ),
+  },
+  {
+    path: "events/new",
+    lazy: lazyPage(
+      () => import("../features/events/EventCreatePage"),
+      (m) => m.EventCreatePage,
+    ),
+  },
+  {
+    path: "events/:eventId",
+    lazy: lazyPage(
+      () => import("../features/events/EventEditPage"),
+      (m) => m.EventEditPage,
+    ),
+  },
+  {
+    path: "events/:eventId/access",
+    lazy: lazyPage(
+      () => import("../features/events/EventAccessPage"),
+      (m) => m.EventAccessPage,
+    ),
+  },
+  {
+    path: "account",
+    lazy: lazyPage(
+      () => import("../features/accounts/AccountParamsPage"),
+      (m) => m.AccountParamsPage,
+    ),
+  },
+  {
+    path: "account/settings",
+    lazy: lazyPage(
+      () => import("../features/accounts/AccountSettingsPage"),
+      (m) => m.AccountSettingsPage,
+    ),
+  },
+  {
+    path: "account/organizers",
+    lazy: lazyPage(
+      () => import("../features/accounts/OrganizersPage"),
+      (m) => m.OrganizersPage,
+    ),
+  },
+  {
+    path: "account/teams",
+    lazy: lazyPage(
+      () => import("../features/accounts/TeamsPage"),
+      (m) => m.TeamsPage,
+    ),
+  },
+  {
+    path: "account/api-keys",
+    lazy: lazyPage(
+      () => import("../features/accounts/ApiKeysPage"),
+      (m) => m.ApiKeysPage,
+    ),
+  },
+  {
+    path: "account/audit",
+    lazy: lazyPage(
+      () => import("../features/audit/AuditLogPage"),
+      (m) => m.AuditLogPage,
+    ),
+  },
+  {
+    path: "platform",
+    lazy: lazyPage(
+      () => import("../features/accounts/PlatformPage"),
+      (m) => m.PlatformPage,
+    ),
+  },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+function adminTree(language: Language | undefined): RouteObject {
+  const prefix = language ? `/${language}` : "";
+  return {
+    path: `${prefix}/admin`,
+    element: (
+      <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
+        <AlertProvider>
+          <ScopeOutlet />
+        </AlertProvider>
+      </LanguageScope>
+    ),
+    errorElement: <ErrorPage />,
+    children: [
+      { element: <AuthLayout />, children: authPages },
+      { element: <AdminLayout />, children: backOfficePages },
+    ],
+  };
+}
+
+/** /{lang}/{event}/admin and /{event}/admin show the entry page, then lead to that event. */
+function eventEntry(language: Language | undefined): RouteObject {
+  const prefix = language ? `/${language}` : "";
+  return {
+    path: `${prefix}/:event/admin`,
+    element: (
+      <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
+        <AlertProvider>
+          <ScopeOutlet />
+        </AlertProvider>
+      </LanguageScope>
+    ),
+    errorElement: <ErrorPage />,
+    children: [{ element: <AuthLayout />, children: [authPages[0] as RouteObject] }],
+  };
+}
+
+/** Hands the event slug of /{event}/admin to the sign-in page, which leads there once signed in. */
+function ScopeOutlet() {
+  const { event } = useParams();
+  return <Outlet context={{ eventSlug: event } satisfies EntryContext} />;
+}
+
+export type EntryContext = { eventSlug: string | undefined };
+
+export const router = createBrowserRouter([
+  {
+    HydrateFallback: LoadingLine,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> },
+      ...languages.flatMap((language) => [adminTree(language), eventEntry(language)]),
+      adminTree(undefined),
+      eventEntry(undefined),
+      {
+        path: "*",
+        element: (
+          <LanguageScope language={browserLanguage()} adminBase="/admin">
+            <NotFoundPage />
+          </LanguageScope>
+        ),
+      },
+    ],
+  },
+]);

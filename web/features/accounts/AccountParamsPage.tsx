@@ -1,0 +1,3 @@
+export function AccountParamsPage() {
+  return null;
+}

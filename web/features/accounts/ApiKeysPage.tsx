@@ -1,0 +1,3 @@
+export function ApiKeysPage() {
+  return null;
+}

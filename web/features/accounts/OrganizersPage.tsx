@@ -1,0 +1,3 @@
+export function OrganizersPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function PlatformPage() {
+  return null;
+}

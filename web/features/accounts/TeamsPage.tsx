@@ -1,0 +1,3 @@
+export function TeamsPage() {
+  return null;
+}

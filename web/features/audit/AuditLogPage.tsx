@@ -1,0 +1,3 @@
+export function AuditLogPage() {
+  return null;
+}

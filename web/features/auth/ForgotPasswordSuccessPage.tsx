@@ -1,0 +1,3 @@
+export function ForgotPasswordSuccessPage() {
+  return null;
+}

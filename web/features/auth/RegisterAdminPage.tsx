@@ -1,0 +1,3 @@
+export function RegisterAdminPage() {
+  return null;
+}

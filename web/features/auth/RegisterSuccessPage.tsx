@@ -1,0 +1,3 @@
+export function RegisterSuccessPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ResetPasswordSuccessPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SendingTokenPage() {
+  return null;
+}

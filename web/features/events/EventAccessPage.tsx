@@ -1,0 +1,3 @@
+export function EventAccessPage() {
+  return null;
+}

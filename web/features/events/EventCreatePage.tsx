@@ -1,0 +1,3 @@
+export function EventCreatePage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function EventEditPage() {
+  return null;
+}

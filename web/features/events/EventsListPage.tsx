@@ -1,0 +1,3 @@
+export function EventsListPage() {
+  return null;
+}
