@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -44,9 +44,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   let client: PGlite;
+  let releaseLock = () => {};
   if (options.dataDir) {
     const folder = path.join(options.dataDir, "pgdata");
     mkdirSync(folder, { recursive: true });
+    releaseLock = lockDataFolder(options.dataDir);
     client = new PGlite(folder);
   } else {
     client = new PGlite();
@@ -64,6 +66,33 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+/** PGlite allows one process per data folder; a second one would corrupt it, so it is refused with a clear reason. */
+function lockDataFolder(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, "pgdata.lock");
+  try {
+    const holder = Number(readFileSync(lockFile, "utf8"));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}. Stop it first.`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

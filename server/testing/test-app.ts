@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp, closeContext, createContext } from "../app.js";
-import { loadConfig } from "../config.js";
+import { type Config, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
 import type { AppContext } from "../platform/context.js";
 
@@ -52,10 +52,16 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   };
 }
 
-export async function startTestApp(environment: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  environment: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", ...environment });
-  config.webDistDir = undefined;
+  const config = {
+    ...loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", ...environment }),
+    webDistDir: undefined,
+    ...overrides,
+  };
   const context = await createContext(config, handle);
   const app = await buildApp(context);
   await app.ready();
