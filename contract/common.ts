@@ -15,14 +15,18 @@ export const emailSchema = z.string().trim().toLowerCase().min(1, "FIELD_REQUIRE
 
 /** SPEC §5: at least 12 characters with lowercase, uppercase, digit and one of !@#$%^&+/-* */
 export const passwordSpecials = "!@#$%^&+/-*";
+export const passwordMinLength = 12;
+/** Each rule on its own, so the web app's live checklist shows exactly the rules the server enforces. */
+export const passwordRules = {
+  length: (password: string) => password.length >= passwordMinLength,
+  lowercase: (password: string) => /[a-z]/.test(password),
+  uppercase: (password: string) => /[A-Z]/.test(password),
+  digit: (password: string) => /\d/.test(password),
+  special: (password: string) => [...password].some((c) => passwordSpecials.includes(c)),
+};
+export type PasswordRule = keyof typeof passwordRules;
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 12 &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /\d/.test(password) &&
-    [...password].some((c) => passwordSpecials.includes(c))
-  );
+  return Object.values(passwordRules).every((rule) => rule(password));
 }
 export const passwordSchema = z
   .string()

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -95,9 +96,9 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
   const indexFile = distDir && path.join(distDir, "index.html");
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // wildcard: files are looked up on each request, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
   }
-  const indexHtml = hasWeb ? readFileSync(indexFile, "utf8") : "";
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
@@ -111,6 +112,8 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
       .from(accounts)
       .where(eq(accounts.defaultDomain, host))
       .limit(1);
+    // Read on each page load: it is tiny, and it must name the assets of the current build.
+    const indexHtml = await readFile(indexFile, "utf8");
     const sentry = context.config.sentryDsn ? ` data-sentry-dsn="${context.config.sentryDsn}"` : "";
     const html = indexHtml.replace(
       `<html lang="en"`,

@@ -1,8 +1,8 @@
 import { Alert } from "@mantine/core";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 
-type AlertState = { message: string; color: "red" | "green" | "blue" } | null;
+type AlertState = { message: string; color: "red" | "green" | "blue"; pathname: string } | null;
 type AlertContextValue = {
   alert: AlertState;
   showAlert(message: string, color?: "red" | "green" | "blue"): void;
@@ -11,17 +11,19 @@ type AlertContextValue = {
 
 const AlertContext = createContext<AlertContextValue | null>(null);
 
-/** The page's alert banner. It is cleared on every path change (SPEC §2). */
+/**
+ * The page's alert banner. It is cleared on every path change (SPEC §2): an alert belongs to the path it was raised
+ * on, so one raised by a page as it opens survives, and leaving the path drops it.
+ */
 export function AlertProvider({ children }: { children: ReactNode }) {
-  const [alert, setAlert] = useState<AlertState>(null);
+  const [raised, setRaised] = useState<AlertState>(null);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change itself is the trigger.
-  useEffect(() => setAlert(null), [pathname]);
+  const alert = raised?.pathname === pathname ? raised : null;
   const showAlert = useCallback(
-    (message: string, color: "red" | "green" | "blue" = "red") => setAlert({ message, color }),
-    [],
+    (message: string, color: "red" | "green" | "blue" = "red") => setRaised({ message, color, pathname }),
+    [pathname],
   );
-  const clearAlert = useCallback(() => setAlert(null), []);
+  const clearAlert = useCallback(() => setRaised(null), []);
   const value = useMemo(() => ({ alert, showAlert, clearAlert }), [alert, showAlert, clearAlert]);
   return <AlertContext.Provider value={value}>{children}</AlertContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { type Language, languages } from "../../contract/common";
 import { browserLanguage } from "../i18n/i18n";
 import { AdminLayout } from "./AdminLayout";
@@ -159,7 +159,7 @@ function adminTree(language: Language | undefined): RouteObject {
     element: (
       <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
         <AlertProvider>
-          <ScopeOutlet />
+          <Outlet />
         </AlertProvider>
       </LanguageScope>
     ),
@@ -171,7 +171,7 @@ function adminTree(language: Language | undefined): RouteObject {
   };
 }
 
-/** /{lang}/{event}/admin and /{event}/admin show the entry page, then lead to that event. */
+/** /{lang}/{event}/admin and /{event}/admin show the entry page; it reads the `event` route parameter. */
 function eventEntry(language: Language | undefined): RouteObject {
   const prefix = language ? `/${language}` : "";
   return {
@@ -179,7 +179,7 @@ function eventEntry(language: Language | undefined): RouteObject {
     element: (
       <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
         <AlertProvider>
-          <ScopeOutlet />
+          <Outlet />
         </AlertProvider>
       </LanguageScope>
     ),
@@ -188,13 +188,6 @@ function eventEntry(language: Language | undefined): RouteObject {
   };
 }
 
-/** Hands the event slug of /{event}/admin to the sign-in page, which leads there once signed in. */
-function ScopeOutlet() {
-  const { event } = useParams();
-  return <Outlet context={{ eventSlug: event } satisfies EntryContext} />;
-}
-
-export type EntryContext = { eventSlug: string | undefined };
 
 export const router = createBrowserRouter([
   {

@@ -1,3 +1,53 @@
+import { Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { forgotPasswordBody } from "../../../contract/auth";
+import { authApi } from "../../api/auth";
+import { useAlert } from "../../app/alert";
+import { useAdminPath } from "../../app/language-scope";
+import { showServerErrors, useContractForm } from "../../ui/forms";
+import { AuthTitle } from "./AuthTitle";
+
 export function ForgotPasswordPage() {
-  return null;
+  const { t } = useTranslation();
+  const adminPath = useAdminPath();
+  const navigate = useNavigate();
+  const { showAlert, clearAlert } = useAlert();
+  const form = useContractForm(forgotPasswordBody, { email: "" });
+  // The server answers the same whether or not the address has an account, so success always leads on.
+  const send = useMutation({
+    mutationFn: authApi.forgotPassword,
+    onSuccess: () => navigate(adminPath("/forgot-password-success")),
+    onError: (error) => showAlert(showServerErrors(form, error)),
+  });
+
+  return (
+    <>
+      <AuthTitle title={t("auth.forgotPassword.title")}>{t("auth.forgotPassword.intro")}</AuthTitle>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ email }) => {
+          clearAlert();
+          send.mutate(email);
+        })}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t("auth.fields.email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.getInputProps("email")}
+          />
+          <Button type="submit" fullWidth loading={send.isPending}>
+            {t("auth.forgotPassword.submit")}
+          </Button>
+          <Anchor component={Link} to={adminPath()} size="sm" ta="center">
+            {t("auth.backToSignIn")}
+          </Anchor>
+        </Stack>
+      </form>
+    </>
+  );
 }

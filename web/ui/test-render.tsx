@@ -1,0 +1,117 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { StrictMode } from "react";
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import type { Language } from "../../contract/common";
+import { AlertBanner, AlertProvider } from "../app/alert";
+import { LanguageScope } from "../app/language-scope";
+import "../i18n/i18n";
+
+// jsdom has no matchMedia, which Mantine reads for color scheme and responsive props.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom has no ResizeObserver either, which Mantine's SegmentedControl, ScrollArea and Tabs indicator use.
+if (typeof window.ResizeObserver === "undefined") {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+type RenderOptions = {
+  /** The address the page opens at, e.g. "/en/admin/reset-password?token=abc". */
+  url: string;
+  language?: Language;
+  /** The path of the language scope the routes live under; "/:event/admin" for the event entry. */
+  scopePath?: string;
+};
+
+/**
+ * Renders pages as the app does — StrictMode, Mantine, TanStack Query, the path's language, the alert banner — in a memory
+ * router. `routes` are the children of the admin scope (`{ index: true, element: <SignInPage /> }`); the returned
+ * `router` tells where the page navigated.
+ */
+export function renderPage(routes: RouteObject[], { url, language = "en", scopePath }: RenderOptions) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: scopePath ?? `/${language}/admin`,
+        element: (
+          <LanguageScope language={language} adminBase={`/${language}/admin`}>
+            <AlertProvider>
+              <AlertBanner />
+              <Outlet />
+            </AlertProvider>
+          </LanguageScope>
+        ),
+        children: [...routes, { path: "*", element: <p>elsewhere</p> }],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  // StrictMode as in web/main.tsx: effects run twice on mount, so a page that is not ready for it fails here.
+  const view = render(
+    <StrictMode>
+      <MantineProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+  return { ...view, router };
+}
+
+export type FakeAnswer = { status: number; body?: unknown };
+export type FakeRequest = { method: string; path: string; body: unknown; headers: Record<string, string> };
+
+/**
+ * Replaces the browser's network edge — the only thing page tests fake. `answer` gets each call to /api/v1 and says
+ * what the server replies; the returned list records the calls.
+ */
+export function fakeServer(answer: (request: FakeRequest) => FakeAnswer) {
+  const calls: FakeRequest[] = [];
+  vi.stubGlobal("fetch", async (input: URL | string, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const request = {
+      method: init.method ?? "GET",
+      path: url.pathname.replace(/^\/api\/v1/, "") + url.search,
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(request);
+    const { status, body } = answer(request);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+/** The error body the server sends, in the shape of contract/common.ts. */
+export const errorAnswer = (
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): FakeAnswer => ({
+  status,
+  body: { error: { code, message, ...(fields && { fields }) } },
+});
