@@ -188,7 +188,6 @@ function eventEntry(language: Language | undefined): RouteObject {
   };
 }
 
-
 export const router = createBrowserRouter([
   {
     HydrateFallback: LoadingLine,
