@@ -14,7 +14,11 @@ export const eventSlugSchema = z
   .regex(eventSlugPattern, "EVENT_URL_INVALID")
   .refine((slug) => !reservedSlugs.includes(slug), "EVENT_URL_RESERVED");
 
-const isoDate = z.iso.datetime({ offset: true, message: "DATE_INVALID" });
+/** A missing date is "required"; a malformed one is "Date format is incorrect." */
+const isoDate = z.iso.datetime({
+  offset: true,
+  error: (issue) => (issue.input === undefined ? "FIELD_REQUIRED" : "DATE_INVALID"),
+});
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const socialUrl = z.string().trim().url("FIELD_INVALID").max(500).or(z.literal(""));
 

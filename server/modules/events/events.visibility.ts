@@ -1,0 +1,72 @@
+import { and, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import type { EventFilter, EventStatus } from "../../../contract/events.js";
+import type { AccountAction } from "../../../contract/permissions.js";
+import type { Executor } from "../../db/connection.js";
+import { notFound } from "../../platform/errors.js";
+import { type AccountAccess, assertCan, can } from "../../platform/permissions.js";
+import { teamMembers } from "../accounts/accounts.tables.js";
+import { eventAdministrators, events, eventTeams } from "./events.tables.js";
+
+/**
+ * When an event stops being in progress. Without an end date it lasts its start day: 24 hours from the start, or
+ * until midnight of that day in the event's own timezone when it is an all-day event.
+ */
+const effectiveEnd = sql`coalesce(${events.endsAt}, case when ${events.allDay}
+  then (date_trunc('day', ${events.startsAt} at time zone ${events.timezone}) + interval '1 day') at time zone ${events.timezone}
+  else ${events.startsAt} + interval '1 day' end)`;
+
+/** The one definition of an event's status: the list filters on it and every answer reports it. */
+export const eventStatusSql = sql<EventStatus>`(case
+  when now() < ${events.startsAt} then 'upcoming'
+  when now() < ${effectiveEnd} then 'in_progress'
+  else 'past' end)`;
+
+/** The list's filters; every filter but `archived` leaves archived events out ("all my events"). */
+export function eventFilterCondition(filter: EventFilter): SQL {
+  if (filter === "archived") return eq(events.archived, true);
+  const live = eq(events.archived, false);
+  return filter === "all" ? live : (and(live, sql`${eventStatusSql} = ${filter}`) ?? live);
+}
+
+/**
+ * The events a caller can reach in their account. Overseers, platform administrators and API keys see them all;
+ * everyone else sees those given to them directly or to one of their teams. Archived events are open only to the
+ * roles that may open them: for the others they do not exist.
+ */
+export function visibleEventsCondition(access: AccountAccess): SQL {
+  const conditions: SQL[] = [eq(events.accountId, access.accountId)];
+  if (!can(access, "events.seeAll")) {
+    const { principal } = access;
+    if (principal.kind !== "user") return sql`false`;
+    conditions.push(sql`(exists (select 1 from ${eventAdministrators}
+        where ${eventAdministrators.eventId} = ${events.id} and ${eventAdministrators.userId} = ${principal.userId})
+      or exists (select 1 from ${eventTeams} inner join ${teamMembers} on ${teamMembers.teamId} = ${eventTeams.teamId}
+        where ${eventTeams.eventId} = ${events.id} and ${teamMembers.userId} = ${principal.userId}))`);
+  }
+  if (!can(access, "events.openArchived")) conditions.push(not(events.archived));
+  return and(...conditions) ?? sql`false`;
+}
+
+export const eventColumnsWithStatus = { ...getTableColumns(events), status: eventStatusSql };
+export type EventRow = typeof events.$inferSelect & { status: EventStatus };
+
+/**
+ * Loads an event the caller can reach, then checks the action. An event of another account or one out of the
+ * caller's reach answers 404 before any 403, so its existence is never revealed. `lock` holds the row for an update.
+ */
+export async function requireEvent(
+  executor: Executor,
+  access: AccountAccess,
+  id: string,
+  action: AccountAction,
+  options: { lock?: boolean } = {},
+): Promise<EventRow> {
+  const query = executor
+    .select(eventColumnsWithStatus)
+    .from(events)
+    .where(and(eq(events.id, id), visibleEventsCondition(access)));
+  const [event] = options.lock ? await query.for("update") : await query;
+  if (!event) throw notFound();
+  assertCan(access, action);
+  return event;
+}
