@@ -7,23 +7,41 @@ export const accountItemParams = z.object({ account: idSchema, id: idSchema });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** What an account's organizers set for themselves. */
-export const accountParamsSchema = z.object({
+const timezoneSchema = z.string().trim().min(1).max(64);
+
+/*
+ * Each settings group has its fields twice: without defaults for the partial update bodies (a default there would
+ * silently reset whatever the update leaves out), and with defaults for what is read back.
+ */
+const accountParamsFields = z.object({
   contactEmail: emailSchema.optional().or(z.literal("")),
   phone: optionalText(30),
   website: optionalText(300),
+  language: languageSchema,
+  timezone: timezoneSchema,
+});
+
+/** What an account's organizers set for themselves. */
+export const accountParamsSchema = accountParamsFields.extend({
   language: languageSchema.default("en"),
-  timezone: z.string().trim().min(1).max(64).default("Europe/Paris"),
+  timezone: timezoneSchema.default("Europe/Paris"),
 });
 export type AccountParams = z.infer<typeof accountParamsSchema>;
 
+const defaultEventParamsFields = z.object({
+  timezone: timezoneSchema,
+  languages: z.array(languageSchema).min(1),
+  preferredLanguage: languageSchema,
+  maxCompanions: z.number().int().min(0).max(100),
+  ratingMax: z.number().int().min(2).max(10),
+});
 /** Copied into every new event of the account (SPEC §2 "default event params"). */
 export const defaultEventParamsSchema = z.object({
-  timezone: z.string().trim().min(1).max(64).default("Europe/Paris"),
-  languages: z.array(languageSchema).min(1).default(["fr", "en"]),
-  preferredLanguage: languageSchema.default("en"),
-  maxCompanions: z.number().int().min(0).max(100).default(0),
-  ratingMax: z.number().int().min(2).max(10).default(5),
+  timezone: defaultEventParamsFields.shape.timezone.default("Europe/Paris"),
+  languages: defaultEventParamsFields.shape.languages.default(["fr", "en"]),
+  preferredLanguage: defaultEventParamsFields.shape.preferredLanguage.default("en"),
+  maxCompanions: defaultEventParamsFields.shape.maxCompanions.default(0),
+  ratingMax: defaultEventParamsFields.shape.ratingMax.default(5),
 });
 export type DefaultEventParams = z.infer<typeof defaultEventParamsSchema>;
 
@@ -71,8 +89,8 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountUpdateBody = z.object({
   name: z.string().trim().min(1, "FIELD_REQUIRED").max(100).optional(),
-  params: accountParamsSchema.partial().optional(),
-  defaultEventParams: defaultEventParamsSchema.partial().optional(),
+  params: accountParamsFields.partial().optional(),
+  defaultEventParams: defaultEventParamsFields.partial().optional(),
   settings: accountSettingsSchema.partial().optional(),
   limits: accountLimitsSchema.partial().optional(),
 });
@@ -81,6 +99,8 @@ export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
 export const accountCreateBody = z.object({ name: z.string().trim().min(1, "FIELD_REQUIRED").max(100) });
 export const accountSummarySchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
 export const accountList = listOf(accountSummarySchema);
+/** `query` searches account names. */
+export const accountListQuery = listQuery.extend({ query: z.string().trim().max(200).optional() });
 
 /* Organizers ("administrators" in the API paths of SPEC §7). */
 
@@ -127,6 +147,9 @@ export const administratorUpdateBody = z.object({
   /** Needs accountId: a role belongs to one account. */
   role: accountRoleSchema.optional(),
 });
+
+/** POST administrators/{id}/invite: mails the invitation to an account again. */
+export const administratorInviteBody = z.object({ accountId: idSchema });
 
 export const administratorAccountsSchema = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string(), role: accountRoleSchema })),

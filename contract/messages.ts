@@ -141,6 +141,11 @@ export const messages = {
     fr: "Le compte doit garder au moins un superviseur.",
     es: "La cuenta necesita al menos un supervisor.",
   },
+  ACCOUNT_DOMAIN_TAKEN: {
+    en: "This domain is already used by another account.",
+    fr: "Ce domaine est déjà utilisé par un autre compte.",
+    es: "Este dominio ya lo usa otra cuenta.",
+  },
   ACCOUNT_INFO_FAILED: {
     en: "Error fetching account info.",
     fr: "Erreur lors de la récupération des informations du compte.",
@@ -215,6 +220,16 @@ export const messages = {
     en: "The organizer could not be deleted.",
     fr: "L'organisateur n'a pas pu être supprimé.",
     es: "No se ha podido eliminar el organizador.",
+  },
+  ORGANIZER_ALREADY_REGISTERED: {
+    en: "This organizer has already completed registration: no invitation is needed.",
+    fr: "Cet organisateur a déjà finalisé son inscription : aucune invitation n'est nécessaire.",
+    es: "Este organizador ya ha completado su registro: no necesita invitación.",
+  },
+  ORGANIZER_SELF_DELETE: {
+    en: "You cannot delete your own user.",
+    fr: "Vous ne pouvez pas supprimer votre propre utilisateur.",
+    es: "No puede eliminar su propio usuario.",
   },
   MAIL_FORMAT: {
     en: "Mail format is incorrect.",

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isMessageCode, type MessageCode, translate } from "../../contract/messages.js";
 import { type Language, languageFromHeader } from "./language.js";
@@ -27,8 +27,10 @@ export type ErrorBody = { error: { code: string; message: string; fields?: Recor
 type ZodIssueLike = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 
 /** Contract schemas name their messages by code; zod's own issues are mapped to the nearest catalogue message. */
-function messageOfIssue(issue: ZodIssueLike): { code: MessageCode; values?: (string | number)[] } {
+function messageOfIssue(issue: ZodIssueLike, missing: boolean): { code: MessageCode; values?: (string | number)[] } {
   if (isMessageCode(issue.message)) return { code: issue.message };
+  // Whatever rule a value breaks (type, enum, format), an absent value is first of all a required field.
+  if (missing) return { code: "FIELD_REQUIRED" };
   const { params } = issue;
   switch (issue.keyword) {
     case "invalid_type":
@@ -69,6 +71,22 @@ const statusCodes: Partial<Record<number, MessageCode>> = {
   415: "NOT_SAVED",
 };
 
+function inputOf(request: FastifyRequest, part: string | undefined): unknown {
+  if (part === "querystring") return request.query;
+  if (part === "params") return request.params;
+  if (part === "headers") return request.headers;
+  return request.body;
+}
+
+function valueAt(input: unknown, segments: string[]): unknown {
+  let value = input;
+  for (const segment of segments) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = languageFromHeader(request.headers["accept-language"]);
@@ -78,9 +96,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};
+      const input = inputOf(request, error.validationContext);
       for (const issue of error.validation as unknown as ZodIssueLike[]) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-        fields[field || "body"] ??= messageOfIssue(issue);
+        const segments = issue.instancePath.split("/").filter(Boolean);
+        const field = segments.join(".");
+        fields[field || "body"] ??= messageOfIssue(issue, valueAt(input, segments) == null);
       }
       const distinct = new Set(Object.values(fields).map((f) => f.code));
       const headline: MessageCode =

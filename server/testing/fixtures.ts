@@ -10,7 +10,7 @@ import type { TestApp } from "./test-app.js";
 /** A password that passes SPEC §5, shared by every test user. */
 export const testPassword = "Str0ng&Secure-pass";
 
-const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString("hex")}@example.test`;
+const uniqueEmail = (label: string) => `${label.toLowerCase()}-${randomBytes(4).toString("hex")}@example.test`;
 
 export type SignedIn = { token: string; userId: string; email: string };
 
