@@ -1,5 +1,5 @@
 import { Alert } from "@mantine/core";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 type AlertState = { message: string; color: "red" | "green" | "blue"; pathname: string } | null;
@@ -36,9 +36,14 @@ export function useAlert(): AlertContextValue {
 
 export function AlertBanner() {
   const { alert, clearAlert } = useAlert();
+  const banner = useRef<HTMLDivElement>(null);
+  // On a long page the banner may sit above the fold: bring it into view when it appears.
+  useEffect(() => {
+    if (alert) banner.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [alert]);
   if (!alert) return null;
   return (
-    <Alert color={alert.color} withCloseButton onClose={clearAlert} role="alert" mb="md" variant="light">
+    <Alert ref={banner} color={alert.color} withCloseButton onClose={clearAlert} role="alert" mb="md" variant="light">
       {alert.message}
     </Alert>
   );

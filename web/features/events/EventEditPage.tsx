@@ -1,3 +1,133 @@
+import { Alert, Anchor, Box, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import type { Event } from "../../../contract/events";
+import { useAdminContext } from "../../app/admin-context";
+import { LoadingLine } from "../../app/LoadingLine";
+import { useAdminPath } from "../../app/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { EventActionsMenu } from "./EventActionsMenu";
+import { EventDatesProvider } from "./EventDatesProvider";
+import { EventDatesTab } from "./EventDatesTab";
+import { EventDescriptionTab } from "./EventDescriptionTab";
+import { EventInfoTab } from "./EventInfoTab";
+import { EventLoadError } from "./EventLoadError";
+import { EventParamsTab } from "./EventParamsTab";
+import { publicPrefix } from "./EventSlugInput";
+import { EventStatusBadge } from "./EventStatusBadge";
+import { useToggleArchived } from "./event-archive";
+import { formatEventDates } from "./event-dates";
+import { useEvent } from "./events.queries";
+
 export function EventEditPage() {
-  return null;
+  const { t } = useTranslation();
+  const { eventId = "" } = useParams();
+  const event = useEvent(eventId);
+  usePageTitle(event.data?.name ?? t("events.edit.title"));
+  if (event.isPending) return <LoadingLine />;
+  if (event.isError) return <EventLoadError message={event.error.message} />;
+  return (
+    <EventDatesProvider>
+      {/* Keyed by event so that moving to a copy starts its forms afresh. */}
+      <EventEditor key={event.data.id} event={event.data} />
+    </EventDatesProvider>
+  );
+}
+
+function EventEditor({ event }: { event: Event }) {
+  const { t, i18n } = useTranslation();
+  const { can } = useAdminContext();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const readOnly = event.archived || !can("events.update");
+  const tab = { event, readOnly };
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={adminPath("/events")} size="sm" c="blue.8">
+        ← {t("events.backToList")}
+      </Anchor>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="sm" align="center">
+            <Title order={1} style={{ overflowWrap: "anywhere" }}>
+              {event.name}
+            </Title>
+            <EventStatusBadge event={event} />
+          </Group>
+          <Box style={{ flexShrink: 0 }}>
+            <EventActionsMenu event={event} withEdit={false} onDeleted={() => navigate(adminPath("/events"))} />
+          </Box>
+        </Group>
+        <Text>{formatEventDates(event, i18n.language)}</Text>
+        <Text size="sm">
+          {t("events.edit.url")}{" "}
+          <Text span fw={600} style={{ wordBreak: "break-all" }}>
+            {publicPrefix()}
+            {event.slug}
+          </Text>
+        </Text>
+        <Text size="sm" c="gray.7">
+          {t("events.edit.urlNote")}
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to={adminPath(`/events/${event.id}/access`)} variant="light" size="sm">
+            {t("events.actions.access")}
+          </Button>
+        </Group>
+      </Stack>
+      {event.archived ? (
+        <ArchivedBanner event={event} />
+      ) : (
+        readOnly && (
+          <Alert color="blue" variant="light">
+            {t("events.edit.readOnly")}
+          </Alert>
+        )
+      )}
+      <Tabs defaultValue="info" keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="info">{t("events.edit.tabs.info")}</Tabs.Tab>
+          <Tabs.Tab value="dates">{t("events.edit.tabs.dates")}</Tabs.Tab>
+          <Tabs.Tab value="params">{t("events.edit.tabs.params")}</Tabs.Tab>
+          <Tabs.Tab value="description">{t("events.edit.tabs.description")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info">
+          <EventInfoTab {...tab} />
+        </Tabs.Panel>
+        <Tabs.Panel value="dates">
+          <EventDatesTab {...tab} />
+        </Tabs.Panel>
+        <Tabs.Panel value="params">
+          <EventParamsTab {...tab} />
+        </Tabs.Panel>
+        <Tabs.Panel value="description">
+          <EventDescriptionTab {...tab} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ArchivedBanner({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const { can } = useAdminContext();
+  const archive = useToggleArchived();
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t("events.edit.archivedTitle")}
+      styles={{ title: { color: "var(--mantine-color-dark-8)" } }}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t("events.edit.archivedText")}</Text>
+        {can("events.archive") && (
+          <Button size="sm" variant="default" onClick={() => archive.toggle(event)} loading={archive.pending}>
+            {t("events.actions.unarchive")}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
 }
