@@ -240,6 +240,42 @@ export const messages = {
 
 export type MessageCode = keyof typeof messages;
 
+export type CodedMessage = { code: MessageCode; values?: (string | number)[] };
+
+/**
+ * The catalogue message for one of zod's own issues (a rule written without a message code): the server answers it,
+ * the web app shows it under the input, in the same words.
+ */
+export function messageOfZodIssue(issue: {
+  code: string;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: unknown;
+  input?: unknown;
+}): CodedMessage {
+  switch (issue.code) {
+    case "invalid_type":
+      return { code: issue.input == null ? "FIELD_REQUIRED" : "FIELD_INVALID" };
+    case "too_small":
+      if (issue.origin === "string")
+        return Number(issue.minimum) <= 1
+          ? { code: "FIELD_REQUIRED" }
+          : { code: "FIELD_TOO_SHORT", values: [Number(issue.minimum)] };
+      if (issue.origin === "number") return { code: "NUMBER_TOO_SMALL" };
+      return { code: "FIELD_REQUIRED" };
+    case "too_big":
+      if (issue.origin === "string") return { code: "FIELD_TOO_LONG", values: [Number(issue.maximum)] };
+      return { code: issue.origin === "number" ? "NUMBER_TOO_BIG" : "FIELD_INVALID" };
+    case "invalid_format":
+      if (issue.format === "email") return { code: "EMAIL_INVALID" };
+      if (typeof issue.format === "string" && /date|time/.test(issue.format)) return { code: "DATE_INVALID" };
+      return { code: "FIELD_INVALID" };
+    default:
+      return { code: "FIELD_INVALID" };
+  }
+}
+
 export function isMessageCode(value: string): value is MessageCode {
   return Object.hasOwn(messages, value);
 }

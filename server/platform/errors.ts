@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isMessageCode, type MessageCode, translate } from "../../contract/messages.js";
+import {
+  type CodedMessage,
+  isMessageCode,
+  type MessageCode,
+  messageOfZodIssue,
+  translate,
+} from "../../contract/messages.js";
 import { type Language, languageFromHeader } from "./language.js";
 
 type FieldErrors = Record<string, { code: MessageCode; values?: (string | number)[] }>;
@@ -22,36 +28,26 @@ export const forbidden = () => new AppError(403, "FORBIDDEN");
 export const fieldError = (field: string, code: MessageCode, ...values: (string | number)[]) =>
   new AppError(400, code, { values, fields: { [field]: { code, values } } });
 
+/** True when a database error is PostgreSQL's unique violation on `constraint` (Drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === "23505" && name === constraint) return true;
+    current = cause;
+  }
+  return false;
+}
+
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 type ZodIssueLike = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 
 /** Contract schemas name their messages by code; zod's own issues are mapped to the nearest catalogue message. */
-function messageOfIssue(issue: ZodIssueLike, missing: boolean): { code: MessageCode; values?: (string | number)[] } {
+function messageOfIssue(issue: ZodIssueLike, input: unknown): CodedMessage {
   if (isMessageCode(issue.message)) return { code: issue.message };
   // Whatever rule a value breaks (type, enum, format), an absent value is first of all a required field.
-  if (missing) return { code: "FIELD_REQUIRED" };
-  const { params } = issue;
-  switch (issue.keyword) {
-    case "invalid_type":
-      return { code: /received undefined|received null/.test(issue.message) ? "FIELD_REQUIRED" : "FIELD_INVALID" };
-    case "too_small":
-      if (params.origin === "string")
-        return Number(params.minimum) <= 1
-          ? { code: "FIELD_REQUIRED" }
-          : { code: "FIELD_TOO_SHORT", values: [Number(params.minimum)] };
-      if (params.origin === "number") return { code: "NUMBER_TOO_SMALL" };
-      return { code: "FIELD_REQUIRED" };
-    case "too_big":
-      if (params.origin === "string") return { code: "FIELD_TOO_LONG", values: [Number(params.maximum)] };
-      return { code: params.origin === "number" ? "NUMBER_TOO_BIG" : "FIELD_INVALID" };
-    case "invalid_format":
-      if (params.format === "email") return { code: "EMAIL_INVALID" };
-      if (typeof params.format === "string" && /date|time/.test(params.format)) return { code: "DATE_INVALID" };
-      return { code: "FIELD_INVALID" };
-    default:
-      return { code: "FIELD_INVALID" };
-  }
+  if (input == null) return { code: "FIELD_REQUIRED" };
+  return messageOfZodIssue({ ...issue.params, code: issue.keyword, input });
 }
 
 export function errorBody(language: Language, code: MessageCode, options: AppError["options"] = {}): ErrorBody {
@@ -100,7 +96,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       for (const issue of error.validation as unknown as ZodIssueLike[]) {
         const segments = issue.instancePath.split("/").filter(Boolean);
         const field = segments.join(".");
-        fields[field || "body"] ??= messageOfIssue(issue, valueAt(input, segments) == null);
+        fields[field || "body"] ??= messageOfIssue(issue, valueAt(input, segments));
       }
       const distinct = new Set(Object.values(fields).map((f) => f.code));
       const headline: MessageCode =

@@ -1,11 +1,12 @@
-import { AppShell, Burger, Button, Center, Group, Menu, NavLink, ScrollArea, Select, Stack, Text } from "@mantine/core";
+import { AppShell, Burger, Button, Center, Group, Menu, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import type { AccountAction } from "../../contract/permissions";
 import { onUnauthorized, sessionStore } from "../api/client";
-import { chooseAccount, useCurrentAccountId } from "../features/accounts/current-account";
+import { AccountSwitcher } from "../features/accounts/AccountSwitcher";
+import { useCurrentAccountId } from "../features/accounts/current-account";
 import { useMe, useSignOut } from "../features/auth/auth.queries";
 import { AdminContext, buildAdminContext } from "./admin-context";
 import { AlertBanner } from "./alert";
@@ -85,18 +86,7 @@ export function AdminLayout() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {(memberships.length > 1 || (user.isPlatformAdmin && memberships.length > 0)) && accountId && (
-              <Select
-                aria-label={t("app.account")}
-                size="xs"
-                w={200}
-                visibleFrom="sm"
-                allowDeselect={false}
-                value={accountId}
-                data={memberships.map((m) => ({ value: m.accountId, label: m.accountName }))}
-                onChange={(value) => value && chooseAccount(value)}
-              />
-            )}
+            {accountId && <AccountSwitcher accountId={accountId} memberships={memberships} />}
             <LanguageMenu />
             <Menu position="bottom-end">
               <Menu.Target>

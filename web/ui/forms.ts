@@ -1,9 +1,17 @@
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { isMessageCode, translate } from "../../contract/messages";
+import { z } from "zod";
+import { isMessageCode, messageOfZodIssue, translate } from "../../contract/messages";
 import { ApiError } from "../api/client";
-import { toLanguage } from "../i18n/i18n";
+import i18n, { toLanguage } from "../i18n/i18n";
+
+// Rules written without a message code (zod's own checks) speak the catalogue's words too, as the server does.
+z.config({
+  customError: (issue) => {
+    const { code, values = [] } = messageOfZodIssue(issue);
+    return translate(code, toLanguage(i18n.language), ...values);
+  },
+});
 
 /**
  * A Mantine form validated in the browser by the same contract schema the server enforces; the schema's message
