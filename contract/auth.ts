@@ -42,8 +42,8 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** Empty fields answer "Please complete all fields" (SPEC §5 Login). */
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, "COMPLETE_ALL_FIELDS"),
-  password: z.string().min(1, "COMPLETE_ALL_FIELDS"),
+  email: z.string("COMPLETE_ALL_FIELDS").trim().toLowerCase().min(1, "COMPLETE_ALL_FIELDS"),
+  password: z.string("COMPLETE_ALL_FIELDS").min(1, "COMPLETE_ALL_FIELDS"),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

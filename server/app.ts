@@ -36,6 +36,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   });
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
+  // Mails left queued by a stopped instance leave now rather than at the next minute's sweep.
+  await context.mailer.kick();
   if (context.mailer.usesOutbox) {
     logger.warn("SMTP_URL is not set: mails stay in the outbox, readable by anyone at /dev/mailbox");
   }

@@ -34,6 +34,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // The server may close an idle connection (restart, failover, idle timeout, a forced drop in tests): the pool
+    // already discards it and opens another on the next query, so the event must not crash the process.
+    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema });
     await migrateNodePg(db, { migrationsFolder });
     return {

@@ -15,7 +15,11 @@ export function languageFromHeader(header: string | undefined): Language {
           ?.trim()
           .slice(2) ?? "1",
       );
-      return { primary: tag.toLowerCase().split("-")[0] ?? "", quality: Number.isNaN(quality) ? 0 : quality, position };
+      return {
+        primary: tag.trim().toLowerCase().split("-")[0] ?? "",
+        quality: Number.isNaN(quality) ? 0 : quality,
+        position,
+      };
     })
     .filter((entry) => entry.primary && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.position - b.position);

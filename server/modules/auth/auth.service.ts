@@ -12,7 +12,7 @@ import type {
 import type { Executor } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError, fieldError } from "../../platform/errors.js";
+import { AppError, fieldError, isUniqueViolation } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { consumeRateLimit } from "../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
@@ -131,7 +131,11 @@ export async function register(
         lastName: body.lastName,
         language: body.language ?? language,
       })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        // Two sign-ups racing for one address: the loser gets the same answer as if it had come second.
+        throw isUniqueViolation(error, "users_email_unique") ? fieldError("email", "EMAIL_TAKEN") : error;
+      });
     const [account] = await tx.insert(accounts).values({ name: body.accountName }).returning();
     if (!user || !account) throw new AppError(400, "REGISTRATION_FAILED");
     await tx.insert(accountMembers).values({ accountId: account.id, userId: user.id, role: "overseer" });

@@ -13,7 +13,7 @@ import type {
 } from "../../../contract/events.js";
 import type { Database, Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError, fieldError, notFound } from "../../platform/errors.js";
+import { AppError, fieldError, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { type AccountAccess, assertCan, can } from "../../platform/permissions.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -123,16 +123,6 @@ function accountDefaults(account: AccountRow) {
 }
 
 const urlTaken = () => new AppError(409, "EVENT_URL_TAKEN", { fields: { slug: { code: "EVENT_URL_TAKEN" } } });
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  // Drizzle wraps the driver's error in `cause`; both drivers report the PostgreSQL code and constraint.
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === "23505" && name === constraint) return true;
-    current = cause;
-  }
-  return false;
-}
 
 /** The creation steps shared by create and duplicate: the account's event limit, a free URL, the creator's access. */
 async function insertEvent(
