@@ -19,7 +19,13 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button variant="subtle" color="gray.8" size="compact-sm" aria-label={t("app.language")}>
+        <Button
+          variant="subtle"
+          color="gray"
+          c="gray.8"
+          size="compact-sm"
+          aria-label={`${names[language]} — ${t("app.language")}`}
+        >
           {names[language]}
         </Button>
       </Menu.Target>

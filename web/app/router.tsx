@@ -152,10 +152,14 @@ const backOfficePages: RouteObject[] = [
   { path: "*", element: <NotFoundPage /> },
 ];
 
-function adminTree(language: Language | undefined): RouteObject {
+/**
+ * The routes of one language prefix ("/fr", or "" when the path names none): the admin pages, and the event entry
+ * /{lang}/{event}/admin that shows the sign-in page (it reads the `event` route parameter).
+ */
+function languageRoutes(language: Language | undefined): RouteObject[] {
   const prefix = language ? `/${language}` : "";
-  return {
-    path: `${prefix}/admin`,
+  const scoped = (path: string, children: RouteObject[]): RouteObject => ({
+    path,
     element: (
       <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
         <AlertProvider>
@@ -164,28 +168,16 @@ function adminTree(language: Language | undefined): RouteObject {
       </LanguageScope>
     ),
     errorElement: <ErrorPage />,
-    children: [
+    children,
+  });
+  const [signIn] = authPages;
+  return [
+    scoped(`${prefix}/admin`, [
       { element: <AuthLayout />, children: authPages },
       { element: <AdminLayout />, children: backOfficePages },
-    ],
-  };
-}
-
-/** /{lang}/{event}/admin and /{event}/admin show the entry page; it reads the `event` route parameter. */
-function eventEntry(language: Language | undefined): RouteObject {
-  const prefix = language ? `/${language}` : "";
-  return {
-    path: `${prefix}/:event/admin`,
-    element: (
-      <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
-        <AlertProvider>
-          <Outlet />
-        </AlertProvider>
-      </LanguageScope>
-    ),
-    errorElement: <ErrorPage />,
-    children: [{ element: <AuthLayout />, children: [authPages[0] as RouteObject] }],
-  };
+    ]),
+    scoped(`${prefix}/:event/admin`, [{ element: <AuthLayout />, children: signIn ? [signIn] : [] }]),
+  ];
 }
 
 export const router = createBrowserRouter([
@@ -194,9 +186,8 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     children: [
       { path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> },
-      ...languages.flatMap((language) => [adminTree(language), eventEntry(language)]),
-      adminTree(undefined),
-      eventEntry(undefined),
+      ...languages.flatMap(languageRoutes),
+      ...languageRoutes(undefined),
       {
         path: "*",
         element: (

@@ -28,15 +28,7 @@ export function passwordResetMail(language: Language, url: string): LocalizedMai
       action: "Elegir una nueva contraseña",
     },
   }[language];
-  return {
-    subject: text.subject,
-    content: {
-      title: text.subject,
-      paragraphs: [text.intro, text.expiry],
-      action: { label: text.action, url },
-      footer: footer(language),
-    },
-  };
+  return actionMail(text, url, language);
 }
 
 export function invitationMail(
@@ -64,15 +56,7 @@ export function invitationMail(
       action: "Completar mi registro",
     },
   }[language];
-  return {
-    subject: text.subject,
-    content: {
-      title: text.subject,
-      paragraphs: [text.intro, text.expiry],
-      action: { label: text.action, url: details.url },
-      footer: footer(language),
-    },
-  };
+  return actionMail(text, details.url, language);
 }
 
 export function loginLinkMail(language: Language, url: string): LocalizedMail {
@@ -98,6 +82,13 @@ export function loginLinkMail(language: Language, url: string): LocalizedMail {
       action: "Iniciar sesión",
     },
   }[language];
+  return actionMail(text, url, language);
+}
+
+type ActionMailText = { subject: string; intro: string; expiry: string; action: string };
+
+/** Every sign-in mail has the same shape: why it came, how long the link works, and the link. */
+function actionMail(text: ActionMailText, url: string, language: Language): LocalizedMail {
   return {
     subject: text.subject,
     content: {

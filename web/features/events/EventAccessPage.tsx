@@ -132,17 +132,11 @@ function OrganizersAccess({ eventId, access, editable }: SectionProps) {
                   </Table.Td>
                   {editable && (
                     <Table.Td>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        c="red.9"
-                        size="compact-sm"
-                        aria-label={t("events.access.removeNamed", { name: fullName(admin) })}
+                      <RemoveButton
+                        name={fullName(admin)}
                         loading={pendingId === admin.id}
                         onClick={() => run("administrator", admin.id, false)}
-                      >
-                        {t("events.access.remove")}
-                      </Button>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -201,17 +195,11 @@ function TeamsAccess({ eventId, access, editable }: SectionProps) {
                 <Table.Td>{team.name}</Table.Td>
                 {editable && (
                   <Table.Td>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      c="red.9"
-                      size="compact-sm"
-                      aria-label={t("events.access.removeNamed", { name: team.name })}
+                    <RemoveButton
+                      name={team.name}
                       loading={pendingId === team.id}
                       onClick={() => run("team", team.id, false)}
-                    >
-                      {t("events.access.remove")}
-                    </Button>
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -266,5 +254,23 @@ function AddRow({ label, placeholder, empty, data, value, onChange, pending, onA
         {t("events.access.add")}
       </Button>
     </Group>
+  );
+}
+
+/** Removes one organizer or team from the event; named for screen readers, as a table holds several. */
+function RemoveButton({ name, loading, onClick }: { name: string; loading: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      c="red.9"
+      size="compact-sm"
+      aria-label={t("events.access.removeNamed", { name })}
+      loading={loading}
+      onClick={onClick}
+    >
+      {t("events.access.remove")}
+    </Button>
   );
 }
