@@ -95,7 +95,7 @@ const resultsDir = path.join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
 const machine = { database: database.kind, node: process.version, connections: 10, durationSeconds };
 writeFileSync(
-  path.join(resultsDir, "api.json"),
+  path.join(resultsDir, `api-${database.kind}.json`),
   `${JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2)}\n`,
 );
 const table = results
@@ -105,6 +105,6 @@ const table = results
   )
   .join("\n");
 writeFileSync(
-  path.join(resultsDir, "api.md"),
+  path.join(resultsDir, `api-${database.kind}.md`),
   `# API benchmark\n\n${new Date().toISOString()} — ${database.kind}, Node ${process.version}, 10 connections, ${durationSeconds} s each, 2-core machine.\n\n| scenario | req/s | p50 ms | p99 ms | failed |\n|---|---|---|---|---|\n${table}\n`,
 );
