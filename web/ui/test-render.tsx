@@ -24,6 +24,14 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom lays nothing out, so Mantine's focus trap finds no focusable element in a popover and says so on every
+// open; the warning is about the test browser, not the page.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === "string" && args[0].startsWith("[@mantine/hooks/use-focus-trap]")) return;
+  warn(...args);
+};
+
 // jsdom has no ResizeObserver either, which Mantine's SegmentedControl, ScrollArea and Tabs indicator use.
 if (typeof window.ResizeObserver === "undefined") {
   window.ResizeObserver = class {
