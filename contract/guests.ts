@@ -77,6 +77,18 @@ export const customFieldBody = z.object({
   max: z.number().nullable().default(null),
 });
 export type CustomFieldBody = z.infer<typeof customFieldBody>;
+/** Partial edit of a custom field: only the fields sent change. */
+export const customFieldUpdateBody = z
+  .object({
+    name: customFieldBody.shape.name,
+    type: customFieldTypeSchema,
+    required: z.boolean(),
+    choices: customFieldBody.shape.choices.removeDefault(),
+    min: customFieldBody.shape.min.removeDefault(),
+    max: customFieldBody.shape.max.removeDefault(),
+  })
+  .partial();
+export type CustomFieldUpdateBody = z.infer<typeof customFieldUpdateBody>;
 
 export const customFieldSchema = z.object({
   id: z.string(),

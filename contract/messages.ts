@@ -236,6 +236,86 @@ export const messages = {
     fr: "Le format de l'e-mail est incorrect.",
     es: "El formato del correo electrónico es incorrecto.",
   },
+  GUESTS_NOT_DELETED: {
+    en: "Guests could not be deleted. They may have a ticket.",
+    fr: "Les invités n'ont pas pu être supprimés. Ils ont peut-être un billet.",
+    es: "No se han podido eliminar los invitados. Puede que tengan una entrada.",
+  },
+  GUESTS_NOT_UPDATED: {
+    en: "Guests could not be updated.",
+    fr: "Les invités n'ont pas pu être mis à jour.",
+    es: "No se han podido actualizar los invitados.",
+  },
+  GUEST_NOT_DELETED: {
+    en: "Guest could not be deleted. Reason: %s.",
+    fr: "L'invité n'a pas pu être supprimé. Raison : %s.",
+    es: "No se ha podido eliminar el invitado. Motivo: %s.",
+  },
+  GUEST_EMAIL_TAKEN: {
+    en: "A guest of this event already has this email address.",
+    fr: "Un invité de cet événement a déjà cette adresse e-mail.",
+    es: "Un invitado de este evento ya tiene esta dirección de correo electrónico.",
+  },
+  COMPANION_NOT_ADDED: {
+    en: "The companion could not be added.",
+    fr: "L'accompagnant n'a pas pu être ajouté.",
+    es: "No se ha podido añadir el acompañante.",
+  },
+  GUEST_HOST_INVALID: {
+    en: "The host must be another guest of this event.",
+    fr: "L'hôte doit être un autre invité de cet événement.",
+    es: "El anfitrión debe ser otro invitado de este evento.",
+  },
+  GUEST_GODFATHER_INVALID: {
+    en: "The godfather must be another guest of this event.",
+    fr: "Le parrain doit être un autre invité de cet événement.",
+    es: "El padrino debe ser otro invitado de este evento.",
+  },
+  CUSTOM_FIELD_EXISTS: {
+    en: "This custom field already exists, please rename/remove it.",
+    fr: "Ce champ personnalisé existe déjà, veuillez le renommer ou le supprimer.",
+    es: "Este campo personalizado ya existe, cámbiele el nombre o elimínelo.",
+  },
+  CUSTOM_FIELD_UNKNOWN: {
+    en: "This custom field does not exist.",
+    fr: "Ce champ personnalisé n'existe pas.",
+    es: "Este campo personalizado no existe.",
+  },
+  CUSTOM_FIELD_CHOICES_REQUIRED: {
+    en: "Add at least one choice.",
+    fr: "Ajoutez au moins un choix.",
+    es: "Añada al menos una opción.",
+  },
+  CUSTOM_FIELD_RANGE_INVALID: {
+    en: "The minimum cannot be greater than the maximum.",
+    fr: "Le minimum ne peut pas être supérieur au maximum.",
+    es: "El mínimo no puede ser mayor que el máximo.",
+  },
+  CUSTOM_FIELDS_NOT_REORDERED: {
+    en: "The fields could not be reordered.",
+    fr: "Les champs n'ont pas pu être réordonnés.",
+    es: "No se han podido reordenar los campos.",
+  },
+  CHOICE_UNKNOWN: {
+    en: "This choice is not one of the field's choices.",
+    fr: "Ce choix ne fait pas partie des choix du champ.",
+    es: "Esta opción no forma parte de las opciones del campo.",
+  },
+  TIME_INVALID: {
+    en: "Time format is incorrect.",
+    fr: "Le format de l'heure est incorrect.",
+    es: "El formato de la hora es incorrecto.",
+  },
+  PHONE_INVALID: {
+    en: "Phone format is incorrect (04XXXXXXXX or +33XXXXXXXXX).",
+    fr: "Le format du téléphone est incorrect (04XXXXXXXX ou +33XXXXXXXXX).",
+    es: "El formato del teléfono es incorrecto (04XXXXXXXX o +33XXXXXXXXX).",
+  },
+  ID_NUMBER_INVALID: {
+    en: "This number must have exactly 9 letters or digits.",
+    fr: "Ce numéro doit comporter exactement 9 lettres ou chiffres.",
+    es: "Este número debe tener exactamente 9 letras o cifras.",
+  },
 } satisfies Record<string, Translations>;
 
 export type MessageCode = keyof typeof messages;

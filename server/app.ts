@@ -14,6 +14,7 @@ import { accounts } from "./modules/accounts/accounts.tables.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
+import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
 import { registerAuthGuard } from "./platform/auth-guard.js";
 import type { AppContext } from "./platform/context.js";
 import { registerDevMailbox } from "./platform/dev-mailbox.js";
@@ -81,6 +82,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAccountsRoutes(api, context);
       registerAuditRoutes(api, context);
       registerEventsRoutes(api, context);
+      registerGuestsRoutes(api, context);
     },
     { prefix: "/api/v1" },
   );

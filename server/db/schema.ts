@@ -3,5 +3,6 @@ export * from "../modules/accounts/accounts.tables.js";
 export * from "../modules/audit/audit.tables.js";
 export * from "../modules/auth/auth.tables.js";
 export * from "../modules/events/events.tables.js";
+export * from "../modules/guests/guests.tables.js";
 export * from "../platform/mail.tables.js";
 export * from "../platform/rate-limit.tables.js";

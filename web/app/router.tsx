@@ -101,6 +101,27 @@ const backOfficePages: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/guests",
+    lazy: lazyPage(
+      () => import("../features/guests/GuestListPage"),
+      (m) => m.GuestListPage,
+    ),
+  },
+  {
+    path: "events/:eventId/guests/:guestId",
+    lazy: lazyPage(
+      () => import("../features/guests/GuestDetailPage"),
+      (m) => m.GuestDetailPage,
+    ),
+  },
+  {
+    path: "events/:eventId/custom-fields",
+    lazy: lazyPage(
+      () => import("../features/guests/CustomFieldsPage"),
+      (m) => m.CustomFieldsPage,
+    ),
+  },
+  {
     path: "account",
     lazy: lazyPage(
       () => import("../features/accounts/AccountParamsPage"),

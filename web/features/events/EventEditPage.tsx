@@ -74,6 +74,12 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/access`)} variant="light" size="sm">
             {t("events.actions.access")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/guests`)} variant="light" size="sm">
+            {t("guests.list.title")}
+          </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/custom-fields`)} variant="light" size="sm">
+            {t("guests.customFields.title")}
+          </Button>
         </Group>
       </Stack>
       {event.archived ? (

@@ -1,0 +1,229 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { GuestCreateBody, GuestUpdateBody } from "../../../contract/guests.js";
+import type { Executor } from "../../db/connection.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, fieldError, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { changedFields, recordAudit } from "../audit/audit.service.js";
+import type { Caller } from "../events/events.service.js";
+import { type EventRow, requireEvent } from "../events/events.visibility.js";
+import { isPhoneNumber, mergeCustomValues } from "./custom-field-values.js";
+import { readCustomFields } from "./custom-fields.service.js";
+import { type GuestRow, searchTextOf, toGuest } from "./guests.list.js";
+import { guests } from "./guests.tables.js";
+
+const emailTaken = () => new AppError(409, "GUEST_EMAIL_TAKEN", { fields: { email: { code: "GUEST_EMAIL_TAKEN" } } });
+
+async function requireGuest(executor: Executor, eventId: string, id: string, lock = false): Promise<GuestRow> {
+  const query = executor
+    .select()
+    .from(guests)
+    .where(and(eq(guests.eventId, eventId), eq(guests.id, id)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getGuest(context: AppContext, { access }: Caller, eventId: string, id: string) {
+  await requireEvent(context.db, access, eventId, "events.read");
+  return toGuest(context.db, await requireGuest(context.db, eventId, id));
+}
+
+/** Another guest of the same event, for the links a guest holds to others. */
+async function requireOtherGuest(executor: Executor, eventId: string, id: string, selfId: string | undefined) {
+  if (id === selfId) return false;
+  const [row] = await executor
+    .select({ id: guests.id })
+    .from(guests)
+    .where(and(eq(guests.eventId, eventId), eq(guests.id, id)))
+    .for("update");
+  return Boolean(row);
+}
+
+/** SPEC: a host brings at most the event's allowed number of named companions. */
+async function checkCompanionRoom(executor: Executor, event: EventRow, hostId: string, selfId: string | undefined) {
+  const conditions = [eq(guests.hostId, hostId)];
+  if (selfId) conditions.push(ne(guests.id, selfId));
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(guests)
+    .where(and(...conditions));
+  if ((row?.count ?? 0) >= event.maxCompanions) throw new AppError(409, "COMPANION_NOT_ADDED");
+}
+
+type Changes = GuestUpdateBody;
+
+/** The rules shared by creation and edit, for the fields present in `changes`; `before` is absent on creation. */
+async function checkGuest(executor: Executor, event: EventRow, changes: Changes, before?: GuestRow) {
+  if (changes.phone && !isPhoneNumber(changes.phone)) throw fieldError("phone", "PHONE_INVALID");
+  if (changes.email) {
+    const conditions = [eq(guests.eventId, event.id), sql`lower(${guests.email}) = lower(${changes.email})`];
+    if (before) conditions.push(ne(guests.id, before.id));
+    const [taken] = await executor
+      .select({ id: guests.id })
+      .from(guests)
+      .where(and(...conditions));
+    if (taken) throw emailTaken();
+  }
+  if (changes.hostId && changes.hostId !== before?.hostId) {
+    if (!(await requireOtherGuest(executor, event.id, changes.hostId, before?.id))) {
+      throw fieldError("hostId", "GUEST_HOST_INVALID");
+    }
+    await checkCompanionRoom(executor, event, changes.hostId, before?.id);
+  }
+  if (changes.godfatherId && changes.godfatherId !== before?.godfatherId) {
+    if (!(await requireOtherGuest(executor, event.id, changes.godfatherId, before?.id))) {
+      throw fieldError("godfatherId", "GUEST_GODFATHER_INVALID");
+    }
+  }
+}
+
+/** Two writers racing for one email: the loser gets the answer the check would have given. */
+async function guardEmail<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, "guests_event_email_unique")) throw emailTaken();
+    throw error;
+  }
+}
+
+const auditSummary = (row: Pick<GuestRow, "firstName" | "lastName" | "email">) => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+});
+
+export async function createGuest(context: AppContext, { access, ip }: Caller, eventId: string, body: GuestCreateBody) {
+  return context.db.transaction(async (tx) => {
+    const event = await requireEvent(tx, access, eventId, "events.update");
+    await checkGuest(tx, event, body);
+    const fields = await readCustomFields(tx, eventId);
+    const customFields = mergeCustomValues(fields, {}, body.customFields, { creating: true });
+    const [row] = await guardEmail(
+      tx
+        .insert(guests)
+        .values({
+          ...body,
+          eventId,
+          customFields,
+          searchText: searchTextOf(body),
+          registeredAt: body.registered ? new Date() : null,
+          createdSource: access.principal.kind === "apiKey" ? "api" : "admin",
+        })
+        .returning(),
+    );
+    if (!row) throw new Error("the guest insert returned no row");
+    await recordAudit(
+      tx,
+      access.principal,
+      {
+        accountId: access.accountId,
+        eventId,
+        action: "guests.guest.created",
+        targetType: "guest",
+        targetId: row.id,
+        after: auditSummary(row),
+      },
+      ip,
+    );
+    return toGuest(tx, row);
+  });
+}
+
+export async function updateGuest(
+  context: AppContext,
+  { access, ip }: Caller,
+  eventId: string,
+  id: string,
+  body: GuestUpdateBody,
+) {
+  return context.db.transaction(async (tx) => {
+    const event = await requireEvent(tx, access, eventId, "events.update");
+    const before = await requireGuest(tx, eventId, id, true);
+    await checkGuest(tx, event, body, before);
+    const { customFields: customChanges, ...changes } = body;
+    const next = { ...before, ...changes };
+    if (customChanges) {
+      next.customFields = mergeCustomValues(await readCustomFields(tx, eventId), before.customFields, customChanges, {
+        creating: false,
+      });
+    }
+    if (body.registered !== undefined && body.registered !== before.registered) {
+      next.registeredAt = body.registered ? new Date() : null;
+    }
+    const { id: _id, createdAt: _createdAt, ...values } = next;
+    const [row] = await guardEmail(
+      tx
+        .update(guests)
+        .set({ ...values, searchText: searchTextOf(next), updatedAt: new Date() })
+        .where(eq(guests.id, id))
+        .returning(),
+    );
+    if (!row) throw notFound();
+    const { searchText: _a, updatedAt: _b, ...beforeFields } = before;
+    const { searchText: _c, updatedAt: _d, ...afterFields } = row;
+    await recordAudit(
+      tx,
+      access.principal,
+      {
+        accountId: access.accountId,
+        eventId,
+        action: "guests.guest.updated",
+        targetType: "guest",
+        targetId: id,
+        ...changedFields(beforeFields, afterFields),
+      },
+      ip,
+    );
+    return toGuest(tx, row);
+  });
+}
+
+/** POST users/customfields: sets some answers of one guest, leaving the others as they are. */
+export function setGuestCustomFields(
+  context: AppContext,
+  caller: Caller,
+  eventId: string,
+  guestId: string,
+  values: GuestUpdateBody["customFields"],
+) {
+  return updateGuest(context, caller, eventId, guestId, { customFields: values });
+}
+
+/**
+ * Deletes guests of the event in one transaction; ids that are not guests of the event come back in `notDeleted`.
+ * Their companions and godsons stay, unlinked (the foreign keys set the links to null).
+ */
+export async function deleteGuests(context: AppContext, { access, ip }: Caller, eventId: string, ids: string[]) {
+  return context.db.transaction(async (tx) => {
+    await requireEvent(tx, access, eventId, "events.update");
+    const unique = [...new Set(ids)];
+    // Guests holding a ticket will be refused here (GUESTS_NOT_DELETED) once the ticketing tables exist.
+    const deleted = await tx
+      .delete(guests)
+      .where(and(eq(guests.eventId, eventId), inArray(guests.id, unique)))
+      .returning({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, email: guests.email });
+    const deletedIds = new Set(deleted.map((row) => row.id));
+    for (const row of deleted) {
+      await recordAudit(
+        tx,
+        access.principal,
+        {
+          accountId: access.accountId,
+          eventId,
+          action: "guests.guest.deleted",
+          targetType: "guest",
+          targetId: row.id,
+          before: auditSummary(row),
+        },
+        ip,
+      );
+    }
+    return { deleted: deleted.length, notDeleted: unique.filter((id) => !deletedIds.has(id)) };
+  });
+}
+
+export async function deleteGuest(context: AppContext, caller: Caller, eventId: string, id: string) {
+  const result = await deleteGuests(context, caller, eventId, [id]);
+  if (result.deleted === 0) throw notFound();
+}

@@ -1,0 +1,177 @@
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { CustomField } from "../../../contract/guests";
+import { useAdminContext } from "../../app/admin-context";
+import { useAlert } from "../../app/alert";
+import { LoadingLine } from "../../app/LoadingLine";
+import { useAdminPath } from "../../app/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { EventLoadError } from "../events/EventLoadError";
+import { useEvent } from "../events/events.queries";
+import { CustomFieldModal } from "./CustomFieldModal";
+import { useCustomFields, useDeleteCustomField, useReorderCustomFields } from "./guests.queries";
+
+/** The event's custom guest fields, in the order forms and the guest page show them. */
+export function CustomFieldsPage() {
+  const { t } = useTranslation();
+  const { eventId = "" } = useParams();
+  const { can } = useAdminContext();
+  const adminPath = useAdminPath();
+  const { showAlert, clearAlert } = useAlert();
+  const event = useEvent(eventId);
+  const fields = useCustomFields(eventId);
+  const reorder = useReorderCustomFields(eventId);
+  const remove = useDeleteCustomField(eventId);
+  // undefined: closed; null: creating; a field: editing it.
+  const [editing, setEditing] = useState<CustomField | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CustomField | null>(null);
+  usePageTitle(
+    event.data ? t("guests.customFields.pageTitle", { name: event.data.name }) : t("guests.customFields.title"),
+  );
+
+  if (event.isError || fields.isError) return <EventLoadError message={(event.error ?? fields.error)?.message ?? ""} />;
+  if (fields.isPending) return <LoadingLine />;
+  const editable = can("events.update");
+  const list = fields.data;
+  const report = (error: Error) => showAlert(error.message);
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = list.map((field) => field.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + by, 0, moved);
+    clearAlert();
+    reorder.mutate(ids, { onError: report });
+  };
+  const confirmDelete = (field: CustomField) => {
+    clearAlert();
+    remove.mutate(field.id, {
+      onSuccess: () => {
+        notifications.show({ color: "green", message: t("guests.customFields.deleted") });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        report(error);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
+        ← {t("guests.list.title")}
+      </Anchor>
+      <Group justify="space-between" align="center">
+        <Stack gap={0}>
+          <Title order={1}>{t("guests.customFields.title")}</Title>
+          {event.data && <Text c="gray.7">{event.data.name}</Text>}
+        </Stack>
+        {editable && <Button onClick={() => setEditing(null)}>{t("guests.customFields.createTitle")}</Button>}
+      </Group>
+      {reorder.isPending && <LoadingLine />}
+      {list.length === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Text ta="center" c="gray.7">
+            {t("guests.customFields.empty")}
+          </Text>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("guests.customFields.name")}</Table.Th>
+                <Table.Th scope="col">{t("guests.customFields.type")}</Table.Th>
+                {editable && <Table.Th scope="col">{t("common.actions")}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((field, index) => (
+                <Table.Tr key={field.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={600} size="sm">
+                        {field.name}
+                      </Text>
+                      {field.required && (
+                        <Badge variant="light" color="gray" c="gray.8" tt="none">
+                          {t("guests.customFields.required")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{t(`guests.customFields.types.${field.type}`)}</Table.Td>
+                  {editable && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={index === 0 || reorder.isPending}
+                          aria-label={t("guests.customFields.moveUp", { name: field.name })}
+                          onClick={() => move(index, -1)}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={index === list.length - 1 || reorder.isPending}
+                          aria-label={t("guests.customFields.moveDown", { name: field.name })}
+                          onClick={() => move(index, 1)}
+                        >
+                          ↓
+                        </ActionIcon>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          aria-label={t("guests.customFields.editNamed", { name: field.name })}
+                          onClick={() => setEditing(field)}
+                        >
+                          {t("common.edit")}
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("guests.customFields.deleteNamed", { name: field.name })}
+                          onClick={() => setDeleting(field)}
+                        >
+                          {t("common.delete")}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing !== undefined && (
+        <CustomFieldModal
+          key={editing?.id ?? "new"}
+          eventId={eventId}
+          field={editing}
+          opened
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("guests.customFields.deleteTitle")}>
+        <Stack>
+          <Text>{t("guests.customFields.deleteText", { name: deleting?.name ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t("common.cancel")}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && confirmDelete(deleting)}>
+              {t("common.delete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
+import { type GuestListParams, guestsApi } from "../../api/guests";
+import { useAdminContext } from "../../app/admin-context";
+
+export const guestKeys = {
+  all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,
+  list: (accountId: string, eventId: string, params: GuestListParams) =>
+    ["guests", accountId, eventId, "list", params] as const,
+  detail: (accountId: string, eventId: string, guestId: string) =>
+    ["guests", accountId, eventId, "detail", guestId] as const,
+  customFields: (accountId: string, eventId: string) => ["guests", accountId, eventId, "customFields"] as const,
+};
+
+export function useGuestList(eventId: string, params: GuestListParams) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: guestKeys.list(accountId, eventId, params),
+    queryFn: () => guestsApi.list(accountId, eventId, params),
+    // Keeps the rows on screen while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGuest(eventId: string, guestId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: guestKeys.detail(accountId, eventId, guestId),
+    queryFn: () => guestsApi.get(accountId, eventId, guestId),
+    enabled: guestId !== "",
+  });
+}
+
+/** Any change to guests may move them between pages and filters: every list of the event is refetched. */
+function useGuestsChanged(eventId: string) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  return (guest?: Guest) => {
+    if (guest) queryClient.setQueryData(guestKeys.detail(accountId, eventId, guest.id), guest);
+    void queryClient.invalidateQueries({ queryKey: [...guestKeys.all(accountId, eventId), "list"] });
+  };
+}
+
+export function useCreateGuest(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useGuestsChanged(eventId);
+  return useMutation({
+    mutationFn: (body: Partial<GuestCreateBody>) => guestsApi.create(accountId, eventId, body),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateGuest(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useGuestsChanged(eventId);
+  return useMutation({
+    mutationFn: ({ guestId, body }: { guestId: string; body: GuestUpdateBody }) =>
+      guestsApi.update(accountId, eventId, guestId, body),
+    onSuccess: changed,
+  });
+}
+
+/** Sets one status on several guests, one call each until the bulk endpoint exists. */
+export function useSetGuestsStatus(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useGuestsChanged(eventId);
+  return useMutation({
+    mutationFn: async ({ ids, status }: { ids: string[]; status: Guest["status"] }) => {
+      for (const id of ids) await guestsApi.update(accountId, eventId, id, { status });
+    },
+    onSettled: () => changed(),
+  });
+}
+
+export function useDeleteGuests(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useGuestsChanged(eventId);
+  return useMutation({
+    mutationFn: (ids: string[]) => guestsApi.removeMany(accountId, eventId, ids),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useCustomFields(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: guestKeys.customFields(accountId, eventId),
+    queryFn: () => guestsApi.listCustomFields(accountId, eventId),
+    select: (list) => [...list.items].sort((a, b) => a.position - b.position),
+  });
+}
+
+/** Custom field changes refetch the fields; guests' values are keyed by field id and need no refetch. */
+function useFieldsMutation<Input, Output>(eventId: string, call: (accountId: string, input: Input) => Promise<Output>) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => call(accountId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.customFields(accountId, eventId) }),
+  });
+}
+
+export const useSaveCustomField = (eventId: string) =>
+  useFieldsMutation(eventId, (accountId, { id, body }: { id?: string; body: CustomFieldBody }) =>
+    id
+      ? guestsApi.updateCustomField(accountId, eventId, id, body)
+      : guestsApi.createCustomField(accountId, eventId, body),
+  );
+
+export const useDeleteCustomField = (eventId: string) =>
+  useFieldsMutation(eventId, (accountId, id: string) => guestsApi.deleteCustomField(accountId, eventId, id));
+
+export const useReorderCustomFields = (eventId: string) =>
+  useFieldsMutation(eventId, (accountId, ids: string[]) => guestsApi.reorderCustomFields(accountId, eventId, ids));
