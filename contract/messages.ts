@@ -246,6 +246,21 @@ export const messages = {
     fr: "Les invités n'ont pas pu être mis à jour.",
     es: "No se han podido actualizar los invitados.",
   },
+  EXPORT_FAILED: {
+    en: "Export failed.",
+    fr: "L'export a échoué.",
+    es: "La exportación ha fallado.",
+  },
+  DUPLICATE_SAME_GUEST: {
+    en: "A guest cannot be merged with itself.",
+    fr: "Un invité ne peut pas être fusionné avec lui-même.",
+    es: "Un invitado no puede fusionarse consigo mismo.",
+  },
+  RECOMMENDATION_ALREADY_DECIDED: {
+    en: "This recommendation has already been accepted or refused.",
+    fr: "Cette recommandation a déjà été acceptée ou refusée.",
+    es: "Esta recomendación ya ha sido aceptada o rechazada.",
+  },
   GUEST_NOT_DELETED: {
     en: "Guest could not be deleted. Reason: %s.",
     fr: "L'invité n'a pas pu être supprimé. Raison : %s.",
@@ -316,6 +331,48 @@ export const messages = {
     fr: "Ce numéro doit comporter exactement 9 lettres ou chiffres.",
     es: "Este número debe tener exactamente 9 letras o cifras.",
   },
+  FILE_TOO_BIG: {
+    en: "The file uploaded is too big.",
+    fr: "Le fichier envoyé est trop volumineux.",
+    es: "El archivo enviado es demasiado grande.",
+  },
+  TYPE_NOT_ACCEPTED: {
+    en: "The type uploaded is not accepted.",
+    fr: "Le type de fichier envoyé n'est pas accepté.",
+    es: "El tipo de archivo enviado no se acepta.",
+  },
+  IMPORT_FILE_EMPTY: {
+    en: "The file has no rows to import.",
+    fr: "Le fichier ne contient aucune ligne à importer.",
+    es: "El archivo no contiene ninguna fila para importar.",
+  },
+  IMPORT_FILE_UNREADABLE: {
+    en: "The file could not be read.",
+    fr: "Le fichier n'a pas pu être lu.",
+    es: "No se ha podido leer el archivo.",
+  },
+  IMPORT_TARGET_UNKNOWN: {
+    en: "This column cannot be imported into this field.",
+    fr: "Cette colonne ne peut pas être importée dans ce champ.",
+    es: "Esta columna no se puede importar en este campo.",
+  },
+  IMPORT_TARGET_TWICE: {
+    en: "Two columns are matched to the same field.",
+    fr: "Deux colonnes sont associées au même champ.",
+    es: "Dos columnas están asociadas al mismo campo.",
+  },
+  IMPORT_ALREADY_STARTED: {
+    en: "This import has already been started.",
+    fr: "Cette importation a déjà été lancée.",
+    es: "Esta importación ya se ha iniciado.",
+  },
+  IMPORT_EMAIL_TWICE: {
+    en: "This email address appears on an earlier row of the file.",
+    fr: "Cette adresse e-mail figure sur une ligne précédente du fichier.",
+    es: "Esta dirección de correo electrónico aparece en una fila anterior del archivo.",
+  },
+  IMPORT_REPORT_LINE: { en: "Line", fr: "Ligne", es: "Línea" },
+  IMPORT_REPORT_REASON: { en: "Reason", fr: "Raison", es: "Motivo" },
 } satisfies Record<string, Translations>;
 
 export type MessageCode = keyof typeof messages;

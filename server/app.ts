@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import { eq, sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import pino from "pino";
+import { importMaxBytes } from "../contract/guest-imports.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/connection.js";
 import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
@@ -14,7 +16,12 @@ import { accounts } from "./modules/accounts/accounts.tables.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
+import { registerDuplicatesRoutes } from "./modules/guests/duplicates/duplicates.routes.js";
+import { registerGuestExportRoutes } from "./modules/guests/exports/exports.routes.js";
 import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
+import { guestImportJob, resumeInterruptedImports } from "./modules/guests/imports/imports.jobs.js";
+import { registerImportsRoutes, registerLegacyImportsRoutes } from "./modules/guests/imports/imports.routes.js";
+import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
 import { registerAuthGuard } from "./platform/auth-guard.js";
 import type { AppContext } from "./platform/context.js";
 import { registerDevMailbox } from "./platform/dev-mailbox.js";
@@ -37,6 +44,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   });
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
+  await context.jobs.register(guestImportJob(context));
+  await resumeInterruptedImports(context);
   // Mails left queued by a stopped instance leave now rather than at the next minute's sweep.
   await context.mailer.kick();
   if (context.mailer.usesOutbox) {
@@ -64,6 +73,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerAuthGuard(app, context.db);
+  // Uploads stream through this parser, not the JSON body limit; each route sets its own file size limit.
+  await app.register(fastifyMultipart, { limits: { fileSize: importMaxBytes, files: 1 } });
 
   app.get("/api/health", async (_request, reply) => {
     try {
@@ -83,9 +94,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAuditRoutes(api, context);
       registerEventsRoutes(api, context);
       registerGuestsRoutes(api, context);
+      registerImportsRoutes(api, context);
+      registerGuestExportRoutes(api, context);
     },
     { prefix: "/api/v1" },
   );
+  registerDuplicatesRoutes(app, context);
+  registerLegacyImportsRoutes(app, context);
+  registerRecommendationsRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;

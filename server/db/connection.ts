@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -46,15 +47,17 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       close: () => pool.end(),
     };
   }
+  // The migrations create pg_trgm (guest search index); PGlite can only create the extensions it was given here.
+  const extensions = { pg_trgm };
   let client: PGlite;
   let releaseLock = () => {};
   if (options.dataDir) {
     const folder = path.join(options.dataDir, "pgdata");
     mkdirSync(folder, { recursive: true });
     releaseLock = lockDataFolder(options.dataDir);
-    client = new PGlite(folder);
+    client = new PGlite(folder, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -33,30 +33,38 @@ export function onUnauthorized(listener: () => void) {
 
 type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** JSON, or a FormData sent as multipart (the browser then writes the content type with its boundary). */
   body?: unknown;
+  headers?: Record<string, string>;
+  /** "blob" for file downloads; error answers are still read as JSON. */
+  responseAs?: "json" | "blob";
   /** Sign-in calls go without the stored token: a stale one must not turn them into 401s. */
   anonymous?: boolean;
+  /** The legacy routes of SPEC §7 (`/{event}/admin/...`) live at the site root, not under /api/v1. */
+  root?: boolean;
 };
 
 /** The one door to the server. No time-out on purpose (SPEC §9: no HTTP timeout); TanStack Query retries. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`/api/v1${path}`, window.location.origin);
+  const url = new URL(`${options.root ? "" : "/api/v1"}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
   }
   const token = options.anonymous ? null : sessionStore.get();
-  const headers: Record<string, string> = { "accept-language": i18n.language || "en" };
+  const headers: Record<string, string> = { ...options.headers, "accept-language": i18n.language || "en" };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
   const isListing = method === "GET";
   const response = await fetch(url, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     // SPEC §7: listing requests send no-cache headers.
     cache: isListing ? "no-cache" : "default",
   });
   if (response.status === 204) return undefined as T;
+  if (response.ok && options.responseAs === "blob") return (await response.blob()) as T;
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as ErrorBody | null)?.error;
@@ -80,4 +88,13 @@ export const api = {
     request<T>("POST", path, { ...options, body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>("DELETE", path),
+  upload: <T>(path: string, form: FormData, headers?: Record<string, string>) =>
+    request<T>("POST", path, { body: form, headers }),
+  download: (path: string) => request<Blob>("GET", path, { responseAs: "blob" }),
+};
+
+/** The legacy JSON routes of SPEC §7, addressed from the site root: `legacyApi.get(\`/${slug}/admin/...\`)`. */
+export const legacyApi = {
+  get: <T>(path: string, query?: RequestOptions["query"]) => request<T>("GET", path, { query, root: true }),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {}, root: true }),
 };

@@ -3,7 +3,6 @@ import type {
   CustomField,
   CustomFieldBody,
   customFieldList,
-  deleteGuestsResult,
   Guest,
   GuestCreateBody,
   GuestUpdateBody,
@@ -12,7 +11,7 @@ import type {
 import { api } from "./client";
 
 type Ok = { ok: true };
-const scope = (accountId: string, eventId: string) =>
+export const scope = (accountId: string, eventId: string) =>
   `/events/${encodeURIComponent(accountId)}/${encodeURIComponent(eventId)}`;
 
 /** Query string of the guest list: arrays are joined by comma, as the contract reads them. */
@@ -31,15 +30,18 @@ export type GuestListParams = {
   direction?: "asc" | "desc";
 };
 
+/** The list's parameters as its query string reads them (also the filter of an export or a grouped action). */
+export const listQuery = (params: GuestListParams) => ({
+  ...params,
+  status: params.status?.join(","),
+  mailStatus: params.mailStatus?.join(","),
+  createdSource: params.createdSource?.join(","),
+});
+
 /** One function per endpoint of the guests feature (SPEC §7 users and customfields). */
 export const guestsApi = {
   list: (accountId: string, eventId: string, params: GuestListParams) =>
-    api.get<z.infer<typeof guestList>>(`${scope(accountId, eventId)}/users`, {
-      ...params,
-      status: params.status?.join(","),
-      mailStatus: params.mailStatus?.join(","),
-      createdSource: params.createdSource?.join(","),
-    }),
+    api.get<z.infer<typeof guestList>>(`${scope(accountId, eventId)}/users`, listQuery(params)),
   get: (accountId: string, eventId: string, guestId: string) =>
     api.get<Guest>(`${scope(accountId, eventId)}/users/${guestId}`),
   create: (accountId: string, eventId: string, body: Partial<GuestCreateBody>) =>
@@ -48,8 +50,6 @@ export const guestsApi = {
     api.post<Guest>(`${scope(accountId, eventId)}/users/${guestId}`, body),
   remove: (accountId: string, eventId: string, guestId: string) =>
     api.delete<Ok>(`${scope(accountId, eventId)}/users/${guestId}`),
-  removeMany: (accountId: string, eventId: string, ids: string[]) =>
-    api.post<z.infer<typeof deleteGuestsResult>>(`${scope(accountId, eventId)}/users/deleteusers`, { ids }),
   setCustomFields: (accountId: string, eventId: string, userId: string, values: Guest["customFields"]) =>
     api.post<Guest>(`${scope(accountId, eventId)}/users/customfields`, { userId, values }),
 

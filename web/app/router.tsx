@@ -108,6 +108,27 @@ const backOfficePages: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/guests/import",
+    lazy: lazyPage(
+      () => import("../features/guests/import/GuestImportPage"),
+      (m) => m.GuestImportPage,
+    ),
+  },
+  {
+    path: "events/:eventId/guests/duplicates",
+    lazy: lazyPage(
+      () => import("../features/guests/duplicates/DuplicatesPage"),
+      (m) => m.DuplicatesPage,
+    ),
+  },
+  {
+    path: "events/:eventId/guests/recommendations",
+    lazy: lazyPage(
+      () => import("../features/guests/recommendations/RecommendationsPage"),
+      (m) => m.RecommendationsPage,
+    ),
+  },
+  {
     path: "events/:eventId/guests/:guestId",
     lazy: lazyPage(
       () => import("../features/guests/GuestDetailPage"),

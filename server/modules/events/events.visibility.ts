@@ -2,8 +2,9 @@ import { and, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
 import type { EventFilter, EventStatus } from "../../../contract/events.js";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
+import type { Principal } from "../../platform/auth-guard.js";
 import { notFound } from "../../platform/errors.js";
-import { type AccountAccess, assertCan, can } from "../../platform/permissions.js";
+import { type AccountAccess, assertCan, can, requireAccountAccess } from "../../platform/permissions.js";
 import { teamMembers } from "../accounts/accounts.tables.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 
@@ -69,4 +70,23 @@ export async function requireEvent(
   if (!event) throw notFound();
   assertCan(access, action);
   return event;
+}
+
+/**
+ * The legacy `/{event}/...` routes name the event by its slug: resolves the caller's access to the event's account,
+ * then the event itself, with the same 404-before-403 rule as `requireEvent`.
+ */
+export async function requireEventBySlug(
+  executor: Executor,
+  principal: Principal,
+  slug: string,
+  action: AccountAction,
+): Promise<{ access: AccountAccess; event: EventRow }> {
+  const [found] = await executor
+    .select({ id: events.id, accountId: events.accountId })
+    .from(events)
+    .where(eq(events.slug, slug));
+  if (!found) throw notFound();
+  const access = await requireAccountAccess(executor, principal, found.accountId, "events.read");
+  return { access, event: await requireEvent(executor, access, found.id, action) };
 }

@@ -63,7 +63,7 @@ export async function toGuest(executor: Executor, row: GuestRow): Promise<Guest>
   return guest;
 }
 
-const sortColumns = {
+export const sortColumns = {
   lastName: guests.lastName,
   firstName: guests.firstName,
   email: guests.email,
@@ -98,7 +98,10 @@ function customFieldConditions(filter: string | undefined): SQL[] {
     );
 }
 
-export function guestListConditions(eventId: string, query: z.infer<typeof guestListQuery>): SQL | undefined {
+/** The list's filters (not its paging nor order): shared by the list, the export and the grouped actions. */
+export type GuestFilterValues = Omit<z.infer<typeof guestListQuery>, "limit" | "offset" | "sort" | "direction">;
+
+export function guestListConditions(eventId: string, query: GuestFilterValues): SQL | undefined {
   const words = searchable(query.query ?? "")
     .split(/\s+/)
     .filter(Boolean);
@@ -125,14 +128,32 @@ export async function listGuests(
   const where = guestListConditions(eventId, query);
   const order = query.direction === "asc" ? asc : desc;
   const [rows, [count]] = await Promise.all([
-    context.db
-      .select()
-      .from(guests)
-      .where(where)
-      .orderBy(order(sortColumns[query.sort]), order(guests.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    query.query?.trim()
+      ? searchPage(context, where, query)
+      : context.db
+          .select()
+          .from(guests)
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), order(guests.id))
+          .limit(query.limit)
+          .offset(query.offset),
     context.db.select({ total: sql<number>`count(*)::int` }).from(guests).where(where),
   ]);
   return { items: await toGuests(context.db, rows), total: count?.total ?? 0 };
+}
+
+/**
+ * A searched word is often a name found in few rows, all together in the sort order. PostgreSQL, assuming they are
+ * spread evenly, walks the sort index hoping to meet them early, and at 100,000 guests may read half the event
+ * (EXPLAIN: 220 ms). The `offset 0` fence makes it fetch the matches through the trigram index first, then sort them.
+ */
+function searchPage(context: AppContext, where: SQL | undefined, query: z.infer<typeof guestListQuery>) {
+  const order = query.direction === "asc" ? asc : desc;
+  const matching = context.db.select().from(guests).where(where).offset(0).as("matching");
+  return context.db
+    .select()
+    .from(matching)
+    .orderBy(order(matching[query.sort]), order(matching.id))
+    .limit(query.limit)
+    .offset(query.offset);
 }

@@ -58,7 +58,10 @@ export const guests = pgTable(
   },
   (table) => [
     index("guests_event_last_name").on(table.eventId, table.lastName, table.id),
-    index("guests_event_status").on(table.eventId, table.status),
+    // A status filter keeps the default last-name order without a sort step.
+    index("guests_event_status_last_name").on(table.eventId, table.status, table.lastName, table.id),
+    // The list search is `search_text ilike '%word%'`: only a trigram index serves a pattern with a leading wildcard.
+    index("guests_search_trgm").using("gin", table.searchText.op("gin_trgm_ops")),
     uniqueIndex("guests_event_email_unique")
       .on(table.eventId, sql`lower(${table.email})`)
       .where(sql`${table.email} is not null`),

@@ -111,12 +111,58 @@ describe("guest list page", () => {
     expect(within(dialog).getByText("Delete 3 guests? This cannot be undone.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(calls.find((call) => call.method === "POST")).toBeTruthy());
-    // The ids come from the filter as it is when the action runs.
-    expect(listCalls(calls).some((path) => path.includes("limit=500") && path.includes("status=confirmed"))).toBe(true);
-    expect(calls.find((call) => call.method === "POST")).toMatchObject({
-      path: `${scopePath}/users/deleteusers`,
-      body: { ids: [grace.id, alan.id] },
+    // One call with the filter, not the ids seen: the server acts on the list as it is when the action runs.
+    expect(calls.filter((call) => call.method === "POST")).toEqual([
+      expect.objectContaining({
+        path: `${scopePath}/users/bulk`,
+        body: { selection: { filter: { status: "confirmed" } }, action: { type: "delete" } },
+      }),
+    ]);
+    expect(listCalls(calls).some((path) => path.includes("limit=500"))).toBe(false);
+  });
+
+  it("changes the status of the selected guests in one call, and shows the server's refusal", async () => {
+    const calls = open(`/en/admin/events/${event.id}/guests`, {
+      answer: () => errorAnswer(500, "GUESTS_NOT_UPDATED", "Guests could not be updated."),
     });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select the guests of this page" }));
+    const bar = screen.getByRole("region", { name: "Selected guests" });
+    const statusInput = within(bar).getByLabelText("New status", { selector: "input" });
+    fireEvent.click(statusInput);
+    // The status filter has the same options: take them from the list this input controls.
+    const listbox = await waitFor(
+      () => document.getElementById(statusInput.getAttribute("aria-controls") ?? "") as HTMLElement,
+    );
+    fireEvent.click(within(listbox).getByRole("option", { name: "Confirmed", hidden: true }));
+    fireEvent.click(within(bar).getByRole("button", { name: "Change the status" }));
+    expect(await screen.findByText("Guests could not be updated.")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([
+      expect.objectContaining({
+        path: `${scopePath}/users/bulk`,
+        body: { selection: { ids: [grace.id, alan.id] }, action: { type: "setStatus", status: "confirmed" } },
+      }),
+    ]);
+  });
+
+  it("exports the filtered list as an Excel file in the list's order", async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = () => "blob:guests";
+    URL.revokeObjectURL = () => {};
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      saved.push(this.download);
+    };
+    try {
+      const calls = open(`/en/admin/events/${event.id}/guests?status=confirmed&sort=email`);
+      fireEvent.click(await screen.findByRole("button", { name: "Export" }));
+      fireEvent.click(await screen.findByRole("menuitem", { name: "Excel workbook (.xlsx)" }));
+      await waitFor(() => expect(saved).toEqual([`guests-${event.slug}.xlsx`]));
+      expect(calls.find((call) => call.path.includes("/users/export"))?.path).toBe(
+        `${scopePath}/users/export?status=confirmed&sort=email&direction=asc&format=xlsx`,
+      );
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
   });
 
   it("adds a guest, with the server's message under the email in French", async () => {

@@ -27,7 +27,8 @@ import { EventLoadError } from "../events/EventLoadError";
 import { useEvent } from "../events/events.queries";
 import { AddGuestModal } from "./AddGuestModal";
 import { GuestColumnsMenu, useCustomColumns } from "./GuestColumnsMenu";
-import { type GuestSelection, GuestSelectionBar } from "./GuestSelectionBar";
+import { GuestExportMenu } from "./GuestExportMenu";
+import { type GuestSelection, GuestSelectionBar, selectionTarget } from "./GuestSelectionBar";
 import { GuestTable } from "./GuestTable";
 import { guestsPageSize, isFiltered, toApiFilter, useGuestListState } from "./guest-list-params";
 import { useCustomFields, useGuestList } from "./guests.queries";
@@ -65,6 +66,7 @@ export function GuestListPage() {
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / guestsPageSize);
   const customColumns = (fields.data ?? []).filter((field) => shownColumns.includes(field.id));
+  const selectedCount = selection.allMatching ? total : selection.selected.size;
 
   const toggle = (id: string) =>
     setSelection(({ selected }) => {
@@ -94,6 +96,17 @@ export function GuestListPage() {
           <Button component={Link} to={adminPath(`/events/${eventId}/custom-fields`)} variant="default">
             {t("guests.customFields.title")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${eventId}/guests/duplicates`)} variant="default">
+            {t("guests.duplicates.button")}
+          </Button>
+          <Button component={Link} to={adminPath(`/events/${eventId}/guests/recommendations`)} variant="default">
+            {t("guests.recommendations.button")}
+          </Button>
+          {editable && (
+            <Button component={Link} to={adminPath(`/events/${eventId}/guests/import`)} variant="default">
+              {t("guests.import.button")}
+            </Button>
+          )}
           {editable && <Button onClick={() => setAdding(true)}>{t("guests.add.title")}</Button>}
         </Group>
       </Group>
@@ -124,7 +137,16 @@ export function GuestListPage() {
             <Text fw={600} aria-live="polite">
               {t("guests.list.total", { count: total })}
             </Text>
-            <GuestColumnsMenu fields={fields.data ?? []} shown={shownColumns} onChange={setShownColumns} />
+            <Group gap="sm">
+              <GuestColumnsMenu fields={fields.data ?? []} shown={shownColumns} onChange={setShownColumns} />
+              <GuestExportMenu
+                eventId={eventId}
+                fileName={`guests-${event.data?.slug ?? eventId}`}
+                target={selectedCount > 0 ? selectionTarget(selection, filter) : { filter }}
+                order={{ sort: state.sort, direction: state.direction }}
+                selectedCount={selectedCount}
+              />
+            </Group>
           </Group>
           {editable && (
             <GuestSelectionBar

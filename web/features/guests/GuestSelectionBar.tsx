@@ -2,13 +2,18 @@ import { Button, Group, Modal, Paper, Select, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
-import { type GuestListParams, guestsApi } from "../../api/guests";
-import { useAdminContext } from "../../app/admin-context";
+import type { GuestTarget } from "../../api/guest-export";
+import type { GuestListParams } from "../../api/guests";
 import { useAlert } from "../../app/alert";
-import { useDeleteGuests, useSetGuestsStatus } from "./guests.queries";
+import { useBulkGuests } from "./guests.queries";
 
 export type GuestSelection = { selected: Set<string>; allMatching: boolean };
+
+/** "All matching" sends the filter, so the server acts on the list as it is when the action runs. */
+export const selectionTarget = (selection: GuestSelection, filter: GuestListParams): GuestTarget =>
+  selection.allMatching ? { filter } : { ids: [...selection.selected] };
 
 type Props = {
   eventId: string;
@@ -21,16 +26,6 @@ type Props = {
   onClear(): void;
 };
 
-/** Pages through the filtered list for the ids the grouped action needs. */
-async function matchingIds(accountId: string, eventId: string, filter: GuestListParams) {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = await guestsApi.list(accountId, eventId, { ...filter, limit: 500, offset });
-    ids.push(...page.items.map((guest) => guest.id));
-    if (page.items.length < 500 || ids.length >= page.total) return ids;
-  }
-}
-
 export function GuestSelectionBar({
   eventId,
   selection,
@@ -41,24 +36,23 @@ export function GuestSelectionBar({
   onClear,
 }: Props) {
   const { t } = useTranslation();
-  const { accountId } = useAdminContext();
   const { showAlert, clearAlert } = useAlert();
-  const setStatus = useSetGuestsStatus(eventId);
-  const remove = useDeleteGuests(eventId);
+  const bulk = useBulkGuests(eventId);
   const [status, setStatusValue] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const count = selection.allMatching ? total : selection.selected.size;
   if (count === 0) return null;
 
-  const ids = () =>
-    selection.allMatching ? matchingIds(accountId, eventId, filter) : Promise.resolve([...selection.selected]);
-  const run = async (action: (ids: string[]) => Promise<unknown>, done: string) => {
+  const target = selectionTarget(selection, filter);
+  const run = async (action: GuestBulkBody["action"], done: string) => {
     clearAlert();
     try {
-      await action(await ids());
+      await bulk.mutateAsync({ target, action });
       notifications.show({ color: "green", message: done });
+      setConfirming(false);
       onClear();
     } catch (error) {
+      setConfirming(false);
       showAlert(error instanceof Error ? error.message : String(error));
     }
   };
@@ -87,12 +81,9 @@ export function GuestSelectionBar({
           />
           <Button
             disabled={!status}
-            loading={setStatus.isPending}
+            loading={bulk.isPending && bulk.variables?.action.type === "setStatus"}
             onClick={() =>
-              run(
-                (list) => setStatus.mutateAsync({ ids: list, status: status as GuestStatus }),
-                t("guests.selection.statusChanged"),
-              )
+              run({ type: "setStatus", status: status as GuestStatus }, t("guests.selection.statusChanged"))
             }
           >
             {t("guests.selection.applyStatus")}
@@ -111,13 +102,8 @@ export function GuestSelectionBar({
             </Button>
             <Button
               color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                run(async (list) => {
-                  await remove.mutateAsync(list);
-                  setConfirming(false);
-                }, t("guests.selection.deleted"))
-              }
+              loading={bulk.isPending && bulk.variables?.action.type === "delete"}
+              onClick={() => run({ type: "delete" }, t("guests.selection.deleted"))}
             >
               {t("common.delete")}
             </Button>

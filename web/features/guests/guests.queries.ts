@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { GuestBulkBody } from "../../../contract/guest-export";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
+import { type GuestTarget, guestExportApi } from "../../api/guest-export";
 import { type GuestListParams, guestsApi } from "../../api/guests";
 import { useAdminContext } from "../../app/admin-context";
 
@@ -60,24 +62,14 @@ export function useUpdateGuest(eventId: string) {
   });
 }
 
-/** Sets one status on several guests, one call each until the bulk endpoint exists. */
-export function useSetGuestsStatus(eventId: string) {
+/** A grouped status change or deletion, in one call whatever the number of guests. */
+export function useBulkGuests(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useGuestsChanged(eventId);
   return useMutation({
-    mutationFn: async ({ ids, status }: { ids: string[]; status: Guest["status"] }) => {
-      for (const id of ids) await guestsApi.update(accountId, eventId, id, { status });
-    },
+    mutationFn: ({ target, action }: { target: GuestTarget; action: GuestBulkBody["action"] }) =>
+      guestExportApi.bulk(accountId, eventId, target, action),
     onSettled: () => changed(),
-  });
-}
-
-export function useDeleteGuests(eventId: string) {
-  const { accountId } = useAdminContext();
-  const changed = useGuestsChanged(eventId);
-  return useMutation({
-    mutationFn: (ids: string[]) => guestsApi.removeMany(accountId, eventId, ids),
-    onSuccess: () => changed(),
   });
 }
 

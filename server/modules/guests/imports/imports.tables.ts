@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   boolean,
   customType,
@@ -77,3 +77,8 @@ export const guestImportErrors = pgTable(
   },
   (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],
 );
+
+// Every column but the file itself: progress reads and batch updates must not carry megabytes of file along.
+const { content: _content, ...progressColumns } = getTableColumns(guestImports);
+export const importProgressColumns = progressColumns;
+export type ImportProgressRow = Omit<typeof guestImports.$inferSelect, "content">;

@@ -1,10 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { RecommendationStatus } from "../../../../contract/guest-recommendations.js";
 import { users } from "../../auth/auth.tables.js";
 import { events } from "../../events/events.tables.js";
 import { guests } from "../guests.tables.js";
-
-export const recommendationStatuses = ["pending", "accepted", "refused"] as const;
-export type RecommendationStatus = (typeof recommendationStatuses)[number];
 
 /** A person a guest recommends (SPEC §4 Recommendation): an organizer accepts (the person becomes a guest) or refuses. */
 export const recommendations = pgTable(

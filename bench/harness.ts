@@ -1,0 +1,99 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+// @ts-expect-error autocannon ships no types; its result fields used below are documented in its README.
+import autocannon from "autocannon";
+import { buildApp, closeContext, createContext } from "../server/app.js";
+import { loadConfig } from "../server/config.js";
+import { openDatabase } from "../server/db/connection.js";
+
+/** What every benchmark shares: a whole server on this machine, one registered organizer, autocannon, the results. */
+export const connections = 10;
+export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+export async function startBenchServer() {
+  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: "silent", PORT: "0" }), webDistDir: undefined };
+  const database = await openDatabase({ url: config.databaseUrl });
+  const context = await createContext(config, database);
+  const app = await buildApp(context);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+
+  const password = "Bench-password-2026";
+  const register = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/register",
+    payload: {
+      email: `bench-${Date.now()}@example.test`,
+      password,
+      passwordConfirmation: password,
+      firstName: "B",
+      lastName: "Ench",
+      accountName: "Bench",
+    },
+  });
+  const { token } = register.json();
+  const me = (
+    await app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const accountId: string = me.memberships[0].accountId;
+  const stop = async () => {
+    await app.close();
+    await closeContext(context);
+  };
+  return { app, context, database, base, token, accountId, stop };
+}
+
+export type LoadFigures = {
+  scenario: string;
+  connections: number;
+  requestsPerSecond: number;
+  latencyP50ms: number;
+  latencyP95ms: number;
+  latencyP99ms: number;
+  non2xx: number;
+  errors: number;
+};
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0);
+
+/** Keeps every response time itself: autocannon's own percentiles skip p95. */
+export async function measure(name: string, url: string, token: string, clients = connections): Promise<LoadFigures> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: clients,
+    duration: durationSeconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const figures = {
+    scenario: name,
+    connections: clients,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50ms: round(percentile(times, 0.5)),
+    latencyP95ms: round(percentile(times, 0.95)),
+    latencyP99ms: round(percentile(times, 0.99)),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(figures);
+  return figures;
+}
+
+export function writeResults(file: string, kind: string, results: unknown[], markdown: string) {
+  const resultsDir = path.join(import.meta.dirname, "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const machine = { database: kind, node: process.version, connections, durationSeconds };
+  writeFileSync(
+    path.join(resultsDir, `${file}-${kind}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2)}\n`,
+  );
+  writeFileSync(path.join(resultsDir, `${file}-${kind}.md`), markdown);
+}

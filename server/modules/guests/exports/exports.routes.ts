@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { guestBulkBody, guestBulkResult, guestExportQuery } from "../../../../contract/guest-export.js";
+import { eventScopeParams } from "../../../../contract/guests.js";
+import type { MessageCode } from "../../../../contract/messages.js";
+import { requirePrincipal } from "../../../platform/auth-guard.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError, errorBody } from "../../../platform/errors.js";
+import { requireAccountAccess } from "../../../platform/permissions.js";
+import type { Caller } from "../../events/events.service.js";
+import { runBulkAction } from "./bulk.service.js";
+import { exportGuests } from "./exports.service.js";
+
+/**
+ * Expected refusals (404, 403, 400) keep their own answer; anything else is the feature's own failure message
+ * (SPEC §8) rather than the generic one, logged as a fault.
+ */
+async function failingWith<T>(request: FastifyRequest, reply: FastifyReply, code: MessageCode, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error }, code);
+    return reply.status(500).send(errorBody(request.language, code));
+  }
+}
+
+/** GET users/export (a streamed CSV or XLSX file) and POST users/bulk (grouped status change or deletion). */
+export function registerGuestExportRoutes(parent: FastifyInstance, context: AppContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ["guests"];
+  const base = "/events/:account/:event/users";
+
+  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
+    const access = await requireAccountAccess(
+      context.db,
+      requirePrincipal(request),
+      request.params.account,
+      "events.read",
+    );
+    return { access, ip: request.ip };
+  }
+
+  app.get(
+    `${base}/export`,
+    { schema: { tags, params: eventScopeParams, querystring: guestExportQuery } },
+    async (request, reply) => {
+      const who = await caller(request);
+      const language = request.query.language ?? request.language;
+      return failingWith(request, reply, "EXPORT_FAILED", async () => {
+        const file = await exportGuests(context, who, request.params.event, request.query, language);
+        return reply
+          .headers({
+            "content-type": file.contentType,
+            "content-disposition": `attachment; filename="${file.filename}"`,
+            "cache-control": "no-store",
+          })
+          .send(file.stream);
+      });
+    },
+  );
+
+  app.post(
+    `${base}/bulk`,
+    { schema: { tags, params: eventScopeParams, body: guestBulkBody, response: { 200: guestBulkResult } } },
+    async (request, reply) => {
+      const who = await caller(request);
+      const code = request.body.action.type === "delete" ? "GUESTS_NOT_DELETED" : "GUESTS_NOT_UPDATED";
+      return failingWith(request, reply, code, () => runBulkAction(context, who, request.params.event, request.body));
+    },
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { DuplicatePair } from "../../../../contract/guest-duplicates";
+import type { Guest } from "../../../../contract/guests";
+import { useAdminContext } from "../../../app/admin-context";
+import { useAlert } from "../../../app/alert";
+import { LoadingLine } from "../../../app/LoadingLine";
+import { useAdminPath } from "../../../app/language-scope";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { EventLoadError } from "../../events/EventLoadError";
+import { useEvent } from "../../events/events.queries";
+import { guestName } from "../guest-format";
+import { duplicatesPageSize, useDecideDuplicate, useDuplicates } from "./duplicates.queries";
+
+/** The fields compared side by side, in the order an organizer reads a guest. */
+const comparedFields = ["firstName", "lastName", "email", "company", "jobTitle", "phone", "status"] as const;
+
+export function DuplicatesPage() {
+  const { t } = useTranslation();
+  const { eventId = "" } = useParams();
+  const adminPath = useAdminPath();
+  const event = useEvent(eventId);
+  const [page, setPage] = useState(1);
+  const list = useDuplicates(eventId, event.data?.slug, page);
+  usePageTitle(event.data ? t("guests.duplicates.pageTitle", { name: event.data.name }) : t("guests.duplicates.title"));
+
+  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const total = list.data?.total ?? 0;
+  const pages = Math.ceil(total / duplicatesPageSize);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
+        ← {t("guests.list.title")}
+      </Anchor>
+      <Stack gap={0}>
+        <Title order={1}>{t("guests.duplicates.title")}</Title>
+        {event.data && <Text c="gray.7">{event.data.name}</Text>}
+      </Stack>
+      <Text>{t("guests.duplicates.intro")}</Text>
+      {list.isFetching && <LoadingLine />}
+      {list.isError ? (
+        <Alert color="red" role="alert" variant="light">
+          {list.error.message}
+        </Alert>
+      ) : list.data && total === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Text ta="center" fw={600}>
+            {t("guests.duplicates.empty")}
+          </Text>
+        </Card>
+      ) : (
+        list.data && (
+          <>
+            <Text fw={600} aria-live="polite">
+              {t("guests.duplicates.total", { count: total })}
+            </Text>
+            {list.data.items.map((pair) => (
+              <PairCard
+                key={`${pair.user1.id}-${pair.user2.id}`}
+                pair={pair}
+                eventId={eventId}
+                slug={event.data?.slug ?? ""}
+              />
+            ))}
+            {pages > 1 && (
+              <Center component="nav" aria-label={t("guests.duplicates.pagination")}>
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={setPage}
+                  getControlProps={(control) => ({
+                    "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
+                  })}
+                  getItemProps={(item) => ({ "aria-label": t("guests.list.page", { page: item }) })}
+                />
+              </Center>
+            )}
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
+
+/** One pair: both guests in two columns, the differing rows marked, and the three decisions. */
+function PairCard({ pair, eventId, slug }: { pair: DuplicatePair; eventId: string; slug: string }) {
+  const { t } = useTranslation();
+  const { can } = useAdminContext();
+  const { showAlert } = useAlert();
+  const decide = useDecideDuplicate(eventId, slug);
+  const [swapped, setSwapped] = useState(false);
+  const [left, right] = swapped ? [pair.user2, pair.user1] : [pair.user1, pair.user2];
+  const name = (guest: Guest) => guestName(guest, t("guests.unnamed"));
+  const show = (guest: Guest, field: (typeof comparedFields)[number]) =>
+    field === "status" ? t(`guests.status.${guest.status}`) : guest[field] || "—";
+  const run = (kind: "merge" | "ignore") =>
+    decide.mutate(
+      { kind, user1: left.id, user2: right.id },
+      {
+        onSuccess: () =>
+          showAlert(
+            t(kind === "merge" ? "guests.duplicates.merged" : "guests.duplicates.ignored", { name: name(left) }),
+            "green",
+          ),
+        onError: (error) => showAlert(error.message),
+      },
+    );
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={`${name(left)} / ${name(right)}`}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Text fw={600}>{t("guests.duplicates.reasonsLabel")}</Text>
+          {pair.reasons.map((reason) => (
+            <Badge key={reason} variant="light" color="blue">
+              {t(`guests.duplicates.reasons.${reason}`)}
+            </Badge>
+          ))}
+        </Group>
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("guests.duplicates.field")}</Table.Th>
+                <Table.Th scope="col">{t("guests.duplicates.kept", { name: name(left) })}</Table.Th>
+                <Table.Th scope="col">{t("guests.duplicates.mergedIn", { name: name(right) })}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {comparedFields.map((field) => {
+                const differs = show(left, field) !== show(right, field);
+                return (
+                  <Table.Tr key={field} bg={differs ? "yellow.0" : undefined} data-differs={differs || undefined}>
+                    <Table.Th scope="row">
+                      {t(`guests.fields.${field}`)}
+                      {differs && (
+                        <Text span size="sm" fw={400} c="orange.9">
+                          {" "}
+                          ({t("guests.duplicates.differs")})
+                        </Text>
+                      )}
+                    </Table.Th>
+                    <Table.Td fw={differs ? 600 : undefined}>{show(left, field)}</Table.Td>
+                    <Table.Td fw={differs ? 600 : undefined}>{show(right, field)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {can("events.update") && (
+          <Group gap="sm">
+            <Button onClick={() => run("merge")} loading={decide.isPending && decide.variables?.kind === "merge"}>
+              {t("guests.duplicates.merge")}
+            </Button>
+            <Button variant="default" onClick={() => setSwapped((value) => !value)} disabled={decide.isPending}>
+              {t("guests.duplicates.swap")}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => run("ignore")}
+              loading={decide.isPending && decide.variables?.kind === "ignore"}
+            >
+              {t("guests.duplicates.notDuplicate")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { ImportStartBody } from "../../../../contract/guest-imports";
+import { guestImportsApi } from "../../../api/guest-imports";
+import { useAdminContext } from "../../../app/admin-context";
+import { guestKeys } from "../guests.queries";
+
+const isFinished = (status: string | undefined) => status === "completed" || status === "failed";
+
+export function useUploadImport(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useMutation({
+    mutationFn: ({ file, hasHeaders }: { file: File; hasHeaders: boolean }) =>
+      guestImportsApi.upload(accountId, eventId, file, hasHeaders),
+  });
+}
+
+export function useStartImport(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useMutation({
+    mutationFn: ({ importId, ...body }: ImportStartBody & { importId: string }) =>
+      guestImportsApi.start(accountId, eventId, importId, body),
+  });
+}
+
+/** The job's progress, asked every second until it completes or fails; then the guest lists are stale. */
+export function useImportProgress(eventId: string, importId: string) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  const progress = useQuery({
+    queryKey: [...guestKeys.all(accountId, eventId), "import", importId],
+    queryFn: () => guestImportsApi.get(accountId, eventId, importId),
+    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : 1000),
+  });
+  const finished = isFinished(progress.data?.status);
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: [...guestKeys.all(accountId, eventId), "list"] });
+  }, [finished, queryClient, accountId, eventId]);
+  return progress;
+}
+
+/** Fetches the refused rows' CSV with the session token (a plain link would go without it) and saves it. */
+export function useDownloadReport(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useMutation({
+    mutationFn: async (importId: string) => {
+      const blob = await guestImportsApi.report(accountId, eventId, importId);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `import-${importId}-refused-rows.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+  });
+}
