@@ -1,20 +1,10 @@
 import { z } from "zod";
-import { listOf, listQuery } from "./common.js";
+import { commaList, listOf, listQuery } from "./common.js";
 
 export const auditLogQuery = listQuery.extend({
   query: z.string().trim().max(200).optional(),
   /** Actions to leave out, joined by comma (SPEC §7). */
-  exclude: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(",")
-            .map((action) => action.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  exclude: commaList(z.string()),
   eventId: z.string().uuid().optional(),
 });
 

@@ -63,3 +63,19 @@ export const localizedTextSchema = z.object({
   en: z.string().max(20_000).optional(),
   es: z.string().max(20_000).optional(),
 });
+
+/** A comma-joined list in a query string (`status=confirmed,to_be_seen`, `exclude=a,b`), each part checked by `item`. */
+export function commaList<T extends z.ZodType<unknown, string>>(item: T) {
+  return z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(item));
+}

@@ -1,23 +1,12 @@
 import { z } from "zod";
-import { type Language, languages } from "./common.js";
+import { commaList, type Language, languages } from "./common.js";
 import { type civilities, type createdSources, guestListQuery, guestStatusSchema, type MailStatus } from "./guests.js";
 
 /** The list's filters without its paging and order: what an export or a grouped action selects. */
 export const guestFilterSchema = guestListQuery.omit({ limit: true, offset: true, sort: true, direction: true });
 export type GuestFilter = z.input<typeof guestFilterSchema>;
 
-const idList = z
-  .string()
-  .optional()
-  .transform((value) =>
-    value
-      ? value
-          .split(",")
-          .map((part) => part.trim())
-          .filter(Boolean)
-      : [],
-  )
-  .pipe(z.array(z.string().uuid("NOT_FOUND")).max(2_000));
+const idList = commaList(z.string().uuid("NOT_FOUND")).pipe(z.array(z.string()).max(2_000));
 
 export const exportFormats = ["csv", "xlsx"] as const;
 

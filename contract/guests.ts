@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, idSchema, listOf } from "./common.js";
+import { commaList, emailSchema, idSchema, listOf } from "./common.js";
 
 /* SPEC §4 Guest status and Guest mail status, exactly as listed there. */
 export const guestStatuses = [
@@ -199,21 +199,6 @@ export const guestSortColumns = [
   "registeredAt",
 ] as const;
 
-/** A comma-joined list in the query string: `status=confirmed,to_be_seen`. */
-const csv = <T extends z.ZodType<string, string>>(item: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(",")
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(item));
-
 /** PostgreSQL refuses the NUL character in text: a filter holding one is bad input, not a server failure. */
 const withoutNul = (value: string) => !value.includes("\u0000");
 
@@ -222,9 +207,9 @@ export const guestListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   query: z.string().trim().max(200).refine(withoutNul, "FIELD_INVALID").optional(),
-  status: csv(guestStatusSchema),
-  mailStatus: csv(mailStatusSchema),
-  createdSource: csv(createdSourceSchema),
+  status: commaList(guestStatusSchema),
+  mailStatus: commaList(mailStatusSchema),
+  createdSource: commaList(createdSourceSchema),
   registered: z.enum(["true", "false"]).optional(),
   hasCompanions: z.enum(["true", "false"]).optional(),
   hasSponsorship: z.enum(["true", "false"]).optional(),
