@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -19,12 +6,12 @@ import type { DuplicatePair } from "../../../../contract/guest-duplicates";
 import type { Guest } from "../../../../contract/guests";
 import { useAdminContext } from "../../../app/admin-context";
 import { useAlert } from "../../../app/alert";
-import { LoadingLine } from "../../../app/LoadingLine";
 import { useAdminPath } from "../../../app/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { EventLoadError } from "../../events/EventLoadError";
 import { useEvent } from "../../events/events.queries";
 import { guestName } from "../guest-format";
+import { PagedListStates } from "../PagedListStates";
 import { duplicatesPageSize, useDecideDuplicate, useDuplicates } from "./duplicates.queries";
 
 /** The fields compared side by side, in the order an organizer reads a guest. */
@@ -52,47 +39,24 @@ export function DuplicatesPage() {
         {event.data && <Text c="gray.7">{event.data.name}</Text>}
       </Stack>
       <Text>{t("guests.duplicates.intro")}</Text>
-      {list.isFetching && <LoadingLine />}
-      {list.isError ? (
-        <Alert color="red" role="alert" variant="light">
-          {list.error.message}
-        </Alert>
-      ) : list.data && total === 0 ? (
-        <Card withBorder padding="xl" radius="md">
-          <Text ta="center" fw={600}>
-            {t("guests.duplicates.empty")}
-          </Text>
-        </Card>
-      ) : (
-        list.data && (
-          <>
-            <Text fw={600} aria-live="polite">
-              {t("guests.duplicates.total", { count: total })}
-            </Text>
-            {list.data.items.map((pair) => (
-              <PairCard
-                key={`${pair.user1.id}-${pair.user2.id}`}
-                pair={pair}
-                eventId={eventId}
-                slug={event.data?.slug ?? ""}
-              />
-            ))}
-            {pages > 1 && (
-              <Center component="nav" aria-label={t("guests.duplicates.pagination")}>
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  getControlProps={(control) => ({
-                    "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
-                  })}
-                  getItemProps={(item) => ({ "aria-label": t("guests.list.page", { page: item }) })}
-                />
-              </Center>
-            )}
-          </>
-        )
-      )}
+      <PagedListStates
+        query={list}
+        emptyText={t("guests.duplicates.empty")}
+        totalText={t("guests.duplicates.total", { count: total })}
+        paginationLabel={t("guests.duplicates.pagination")}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      >
+        {(list.data?.items ?? []).map((pair) => (
+          <PairCard
+            key={`${pair.user1.id}-${pair.user2.id}`}
+            pair={pair}
+            eventId={eventId}
+            slug={event.data?.slug ?? ""}
+          />
+        ))}
+      </PagedListStates>
     </Stack>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -23,11 +9,11 @@ import {
 } from "../../../../contract/guest-recommendations";
 import { useAdminContext } from "../../../app/admin-context";
 import { useAlert } from "../../../app/alert";
-import { LoadingLine } from "../../../app/LoadingLine";
 import { useAdminPath } from "../../../app/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { EventLoadError } from "../../events/EventLoadError";
 import { useEvent } from "../../events/events.queries";
+import { PagedListStates } from "../PagedListStates";
 import { recommendationsPageSize, useDecideRecommendation, useRecommendations } from "./recommendations.queries";
 
 const statusColors: Record<RecommendationStatus, string> = { pending: "yellow", accepted: "green", refused: "red" };
@@ -92,115 +78,88 @@ export function RecommendationsPage() {
           setPage(1);
         }}
       />
-      {list.isFetching && <LoadingLine />}
-      {list.isError ? (
-        <Alert color="red" role="alert" variant="light">
-          {list.error.message}
-        </Alert>
-      ) : list.data && total === 0 ? (
-        <Card withBorder padding="xl" radius="md">
-          <Text ta="center" fw={600}>
-            {t("guests.recommendations.empty")}
-          </Text>
-        </Card>
-      ) : (
-        list.data && (
-          <>
-            <Text fw={600} aria-live="polite">
-              {t("guests.recommendations.total", { count: total })}
-            </Text>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t("guests.recommendations.person")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.fields.email")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.fields.company")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.recommendations.recommendedBy")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.recommendations.message")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.recommendations.date")}</Table.Th>
-                    <Table.Th scope="col">{t("guests.fields.status")}</Table.Th>
-                    <Table.Th scope="col">{t("common.actions")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>
-                        {row.guestId ? (
-                          <Anchor
-                            component={Link}
-                            to={adminPath(`/events/${eventId}/guests/${row.guestId}`)}
-                            c="blue.8"
-                          >
-                            {person(row)}
-                          </Anchor>
-                        ) : (
-                          person(row)
-                        )}
-                      </Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
-                      <Table.Td>{row.company}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={adminPath(`/events/${eventId}/guests/${row.recommenderId}`)}
-                          c="blue.8"
+      <PagedListStates
+        query={list}
+        emptyText={t("guests.recommendations.empty")}
+        totalText={t("guests.recommendations.total", { count: total })}
+        paginationLabel={t("guests.recommendations.pagination")}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      >
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("guests.recommendations.person")}</Table.Th>
+                <Table.Th scope="col">{t("guests.fields.email")}</Table.Th>
+                <Table.Th scope="col">{t("guests.fields.company")}</Table.Th>
+                <Table.Th scope="col">{t("guests.recommendations.recommendedBy")}</Table.Th>
+                <Table.Th scope="col">{t("guests.recommendations.message")}</Table.Th>
+                <Table.Th scope="col">{t("guests.recommendations.date")}</Table.Th>
+                <Table.Th scope="col">{t("guests.fields.status")}</Table.Th>
+                <Table.Th scope="col">{t("common.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>
+                    {row.guestId ? (
+                      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests/${row.guestId}`)} c="blue.8">
+                        {person(row)}
+                      </Anchor>
+                    ) : (
+                      person(row)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>{row.company}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={adminPath(`/events/${eventId}/guests/${row.recommenderId}`)}
+                      c="blue.8"
+                    >
+                      {row.recommenderName || t("guests.unnamed")}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{row.message}</Table.Td>
+                  <Table.Td>{new Date(row.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={statusColors[row.status]}>
+                      {t(`guests.recommendations.status.${row.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.status === "pending" && can("events.update") && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() => run(row, "accept")}
+                          loading={busy(row, "accept")}
+                          aria-label={t("guests.recommendations.acceptOne", { name: person(row) })}
                         >
-                          {row.recommenderName || t("guests.unnamed")}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{row.message}</Table.Td>
-                      <Table.Td>{new Date(row.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={statusColors[row.status]}>
-                          {t(`guests.recommendations.status.${row.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {row.status === "pending" && can("events.update") && (
-                          <Group gap="xs" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              onClick={() => run(row, "accept")}
-                              loading={busy(row, "accept")}
-                              aria-label={t("guests.recommendations.acceptOne", { name: person(row) })}
-                            >
-                              {t("guests.recommendations.accept")}
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => run(row, "refuse")}
-                              loading={busy(row, "refuse")}
-                              aria-label={t("guests.recommendations.refuseOne", { name: person(row) })}
-                            >
-                              {t("guests.recommendations.refuse")}
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {pages > 1 && (
-              <Center component="nav" aria-label={t("guests.recommendations.pagination")}>
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  getControlProps={(control) => ({
-                    "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
-                  })}
-                  getItemProps={(item) => ({ "aria-label": t("guests.list.page", { page: item }) })}
-                />
-              </Center>
-            )}
-          </>
-        )
-      )}
+                          {t("guests.recommendations.accept")}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => run(row, "refuse")}
+                          loading={busy(row, "refuse")}
+                          aria-label={t("guests.recommendations.refuseOne", { name: person(row) })}
+                        >
+                          {t("guests.recommendations.refuse")}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PagedListStates>
     </Stack>
   );
 }
