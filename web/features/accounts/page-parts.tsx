@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Fieldset, Group, Modal, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Fieldset, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingLine } from "../../app/LoadingLine";
+import { PageLinks } from "../../ui/PageLinks";
 
 /** The heading block every back-office page of this feature starts with; actions wrap under it on a phone. */
 export function PageHeader({
@@ -157,16 +158,14 @@ export function ListPagination({
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  if (total <= pageSize) return null;
   return (
-    <Group justify="center" mt="md" component="nav" aria-label={t("accounts.pagination.label")}>
-      <Pagination
-        total={Math.ceil(total / pageSize)}
-        value={page}
-        onChange={onChange}
-        getControlProps={(control) => ({ "aria-label": t(`accounts.pagination.${control}`) })}
-        getItemProps={(number) => ({ "aria-label": t("accounts.pagination.page", { number }) })}
-      />
-    </Group>
+    <PageLinks
+      label={t("accounts.pagination.label")}
+      pages={Math.ceil(total / pageSize)}
+      page={page}
+      onChange={onChange}
+      pageLabel={(number) => t("accounts.pagination.page", { number })}
+      controlLabel={(control) => t(`accounts.pagination.${control}`)}
+    />
   );
 }

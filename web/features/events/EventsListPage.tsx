@@ -4,9 +4,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -23,6 +21,7 @@ import { type EventFilter, type EventSort, type EventSummary, eventSortSchema } 
 import { useAdminContext } from "../../app/admin-context";
 import { LoadingLine } from "../../app/LoadingLine";
 import { useAdminPath } from "../../app/language-scope";
+import { PageLinks } from "../../ui/PageLinks";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventActionsMenu } from "./EventActionsMenu";
 import { EventStatusBadge } from "./EventStatusBadge";
@@ -75,19 +74,13 @@ export function EventsListPage() {
               ))}
             </Stack>
           </Box>
-          {pages > 1 && (
-            <Center component="nav" aria-label={t("events.list.pagination")}>
-              <Pagination
-                total={pages}
-                value={params.page}
-                onChange={(page) => update({ page })}
-                getControlProps={(control) => ({
-                  "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
-                })}
-                getItemProps={(page) => ({ "aria-label": t("events.list.page", { page }) })}
-              />
-            </Center>
-          )}
+          <PageLinks
+            label={t("events.list.pagination")}
+            pages={pages}
+            page={params.page}
+            onChange={(page) => update({ page })}
+            pageLabel={(page) => t("events.list.page", { page })}
+          />
         </>
       )}
     </Stack>

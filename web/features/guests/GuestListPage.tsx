@@ -3,10 +3,8 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
   MultiSelect,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -22,6 +20,7 @@ import { guestStatuses, mailStatuses } from "../../../contract/guests";
 import { useAdminContext } from "../../app/admin-context";
 import { LoadingLine } from "../../app/LoadingLine";
 import { useAdminPath } from "../../app/language-scope";
+import { PageLinks } from "../../ui/PageLinks";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventLoadError } from "../events/EventLoadError";
 import { useEvent } from "../events/events.queries";
@@ -169,19 +168,13 @@ export function GuestListPage() {
             }
             selection={editable ? { ...selection, toggle, togglePage } : undefined}
           />
-          {pages > 1 && (
-            <Center component="nav" aria-label={t("guests.list.pagination")}>
-              <Pagination
-                total={pages}
-                value={state.page}
-                onChange={(page) => update({ page })}
-                getControlProps={(control) => ({
-                  "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
-                })}
-                getItemProps={(page) => ({ "aria-label": t("guests.list.page", { page }) })}
-              />
-            </Center>
-          )}
+          <PageLinks
+            label={t("guests.list.pagination")}
+            pages={pages}
+            page={state.page}
+            onChange={(page) => update({ page })}
+            pageLabel={(page) => t("guests.list.page", { page })}
+          />
         </>
       )}
       {editable && <AddGuestModal eventId={eventId} opened={adding} onClose={() => setAdding(false)} />}

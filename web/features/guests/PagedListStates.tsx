@@ -1,7 +1,8 @@
-import { Alert, Card, Center, Pagination, Text } from "@mantine/core";
+import { Alert, Card, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingLine } from "../../app/LoadingLine";
+import { PageLinks } from "../../ui/PageLinks";
 
 type PagedQuery = { isFetching: boolean; isError: boolean; error: Error | null; data?: { total: number } };
 
@@ -41,19 +42,13 @@ export function PagedListStates(props: {
               {props.totalText}
             </Text>
             {props.children}
-            {props.pages > 1 && (
-              <Center component="nav" aria-label={props.paginationLabel}>
-                <Pagination
-                  total={props.pages}
-                  value={props.page}
-                  onChange={props.onPage}
-                  getControlProps={(control) => ({
-                    "aria-label": t(control === "previous" ? "common.previous" : "common.next"),
-                  })}
-                  getItemProps={(item) => ({ "aria-label": t("guests.list.page", { page: item }) })}
-                />
-              </Center>
-            )}
+            <PageLinks
+              label={props.paginationLabel}
+              pages={props.pages}
+              page={props.page}
+              onChange={props.onPage}
+              pageLabel={(page) => t("guests.list.page", { page })}
+            />
           </>
         )
       )}
