@@ -104,3 +104,14 @@ export function tokenFromMail(mail: { text: string }): string {
   if (!match?.[1]) throw new Error(`no token link in mail: ${mail.text}`);
   return decodeURIComponent(match[1]);
 }
+
+/**
+ * The cast most API tests need: an account's Overseer, a Reader of the same account, and the Overseer of another
+ * account (who must only ever get 404 on the first account's data).
+ */
+export async function registerTenants(t: TestApp) {
+  const owner = await registerAccount(t);
+  const reader = await addMember(t, owner.accountId, "reader");
+  const other = await registerAccount(t, { accountName: "Other Co" });
+  return { owner, reader, other };
+}

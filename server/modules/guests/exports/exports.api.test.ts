@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../../testing/fixtures.js";
+import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
@@ -30,9 +30,7 @@ let other: SignedIn & { accountId: string };
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await registerAccount(t);
-  reader = await addMember(t, owner.accountId, "reader");
-  other = await registerAccount(t, { accountName: "Other Co" });
+  ({ owner, reader, other } = await registerTenants(t));
 });
 afterAll(() => t.close());
 

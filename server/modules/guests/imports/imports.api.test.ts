@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../../testing/fixtures.js";
+import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guestEvent } from "../guests.testing.js";
@@ -15,9 +15,7 @@ let other: SignedIn & { accountId: string };
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await registerAccount(t);
-  reader = await addMember(t, owner.accountId, "reader");
-  other = await registerAccount(t, { accountName: "Other Co" });
+  ({ owner, reader, other } = await registerTenants(t));
 });
 afterAll(() => t.close());
 

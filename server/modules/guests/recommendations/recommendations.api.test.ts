@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../../testing/fixtures.js";
+import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
@@ -16,9 +16,7 @@ let ipCounter = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await registerAccount(t);
-  reader = await addMember(t, owner.accountId, "reader");
-  other = await registerAccount(t, { accountName: "Other Co" });
+  ({ owner, reader, other } = await registerTenants(t));
 });
 afterAll(() => t.close());
 
