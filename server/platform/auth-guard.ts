@@ -25,11 +25,15 @@ async function resolvePrincipal(db: Database, secret: string): Promise<Principal
   const hash = hashSecret(secret);
   if (secret.startsWith(apiKeyPrefix)) {
     const [key] = await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
-      .returning();
-    return key ? { kind: "apiKey", apiKeyId: key.id, accountId: key.accountId, label: `API key ${key.name}` } : null;
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)));
+    if (!key) return null;
+    // "Last used" to the minute is enough; writing it on every call would turn each read of an integration into a write.
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+      await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, key.id));
+    }
+    return { kind: "apiKey", apiKeyId: key.id, accountId: key.accountId, label: `API key ${key.name}` };
   }
   const [row] = await db
     .select({ sessionId: userTokens.id, user: users })
