@@ -6,7 +6,7 @@ import {
   type MessageCode,
   messageOfZodIssue,
   translate,
-} from "../../contract/messages.js";
+} from "../../contract/error-messages.js";
 import { type Language, languageFromHeader } from "./language.js";
 
 type FieldErrors = Record<string, { code: MessageCode; values?: (string | number)[] }>;

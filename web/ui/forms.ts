@@ -1,7 +1,7 @@
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isMessageCode, messageOfZodIssue, translate } from "../../contract/messages";
+import { isMessageCode, messageOfZodIssue, translate } from "../../contract/error-messages";
 import { ApiError } from "../api/client";
 import i18n, { toLanguage } from "../i18n/i18n";
 

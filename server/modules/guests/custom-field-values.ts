@@ -1,4 +1,4 @@
-import type { CodedMessage } from "../../../contract/messages.js";
+import type { CodedMessage } from "../../../contract/error-messages.js";
 import { AppError } from "../../platform/errors.js";
 import type { CustomFieldValue, customFields } from "./guests.tables.js";
 

@@ -19,7 +19,7 @@ import {
   passwordRules,
   passwordSpecials,
 } from "../../../contract/common";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { useLanguageScope } from "../../app/language-scope";
 
 /**

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { resetPasswordBody } from "../../../contract/auth";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
 import { useAlert } from "../../app/alert";
 import { useAdminPath, useLanguageScope } from "../../app/language-scope";

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
 import { useAlert } from "../../app/alert";
 import { LoadingLine } from "../../app/LoadingLine";

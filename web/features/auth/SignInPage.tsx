@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { loginBody } from "../../../contract/auth";
 import { languages } from "../../../contract/common";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
 import { useAlert } from "../../app/alert";
 import { LoadingLine } from "../../app/LoadingLine";

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { DatePickerInput, DateTimePicker } from "@mantine/dates";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { toLanguage } from "../../i18n/i18n";
 import { browserTimeZone, fromWallTime, timeZoneOptions, toWallTime } from "./event-dates";
 

@@ -4,7 +4,7 @@ import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { EventUpdateBody, eventUpdateBody } from "../../../contract/events";
-import { translate } from "../../../contract/messages";
+import { translate } from "../../../contract/error-messages";
 import { ApiError } from "../../api/client";
 import { useAlert } from "../../app/alert";
 import { toLanguage } from "../../i18n/i18n";

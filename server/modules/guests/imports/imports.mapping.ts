@@ -4,7 +4,7 @@ import {
   type ImportMapping,
   importGuestFields,
 } from "../../../../contract/guest-imports.js";
-import type { CodedMessage } from "../../../../contract/messages.js";
+import type { CodedMessage } from "../../../../contract/error-messages.js";
 import { AppError, fieldError } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";

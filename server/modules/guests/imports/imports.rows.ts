@@ -8,7 +8,7 @@ import {
   type MessageCode,
   messageOfZodIssue,
   translate,
-} from "../../../../contract/messages.js";
+} from "../../../../contract/error-messages.js";
 import { AppError } from "../../../platform/errors.js";
 import { type CustomFieldRow, isPhoneNumber, mergeCustomValues } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";

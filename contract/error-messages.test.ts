@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { languages } from "./common.js";
-import { isMessageCode, messages, translate } from "./messages.js";
+import { isMessageCode, messages, translate } from "./error-messages.js";
 
 describe("the message catalogue", () => {
   const entries = Object.entries(messages);
