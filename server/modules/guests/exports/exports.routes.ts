@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { MessageCode } from "../../../../contract/error-messages.js";
 import { guestBulkBody, guestBulkResult, guestExportQuery } from "../../../../contract/guest-export.js";
 import { eventScopeParams } from "../../../../contract/guests.js";
-import type { MessageCode } from "../../../../contract/error-messages.js";
 import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, errorBody } from "../../../platform/errors.js";

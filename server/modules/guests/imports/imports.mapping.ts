@@ -1,10 +1,10 @@
+import type { CodedMessage } from "../../../../contract/error-messages.js";
 import {
   customFieldTargetPrefix,
   type ImportGuestField,
   type ImportMapping,
   importGuestFields,
 } from "../../../../contract/guest-imports.js";
-import type { CodedMessage } from "../../../../contract/error-messages.js";
 import { AppError, fieldError } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";

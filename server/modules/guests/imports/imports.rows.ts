@@ -1,7 +1,5 @@
 import type { z } from "zod";
 import type { Language } from "../../../../contract/common.js";
-import { customFieldTargetPrefix, type ImportMapping } from "../../../../contract/guest-imports.js";
-import { type GuestUpdateBody, guestCreateBody, guestUpdateBody } from "../../../../contract/guests.js";
 import {
   type CodedMessage,
   isMessageCode,
@@ -9,6 +7,8 @@ import {
   messageOfZodIssue,
   translate,
 } from "../../../../contract/error-messages.js";
+import { customFieldTargetPrefix, type ImportMapping } from "../../../../contract/guest-imports.js";
+import { type GuestUpdateBody, guestCreateBody, guestUpdateBody } from "../../../../contract/guests.js";
 import { AppError } from "../../../platform/errors.js";
 import { type CustomFieldRow, isPhoneNumber, mergeCustomValues } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";

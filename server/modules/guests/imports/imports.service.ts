@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
-import type { ImportProgress, ImportStartBody, UploadedImport } from "../../../../contract/guest-imports.js";
 import { translate } from "../../../../contract/error-messages.js";
+import type { ImportProgress, ImportStartBody, UploadedImport } from "../../../../contract/guest-imports.js";
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
