@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isPhoneNumber, validateFieldValue } from "../../../contract/field-values.js";
 import { AppError } from "../../platform/errors.js";
-import { type CustomFieldRow, isPhoneNumber, mergeCustomValues, validateCustomValue } from "./custom-field-values.js";
+import { type CustomFieldRow, mergeCustomValues } from "./custom-field-values.js";
 
 const field = (type: CustomFieldRow["type"], overrides: Partial<CustomFieldRow> = {}): CustomFieldRow => ({
   id: "f1",
@@ -18,70 +19,70 @@ const field = (type: CustomFieldRow["type"], overrides: Partial<CustomFieldRow> 
   ...overrides,
 });
 
-describe("validateCustomValue", () => {
+describe("validateFieldValue", () => {
   it("limits short and long texts", () => {
-    expect(validateCustomValue(field("short_text"), "x".repeat(255))).toBeNull();
-    expect(validateCustomValue(field("short_text"), "x".repeat(256))).toEqual({
+    expect(validateFieldValue(field("short_text"), "x".repeat(255))).toBeNull();
+    expect(validateFieldValue(field("short_text"), "x".repeat(256))).toEqual({
       code: "FIELD_TOO_LONG",
       values: [255],
     });
-    expect(validateCustomValue(field("long_text"), "x".repeat(10_000))).toBeNull();
-    expect(validateCustomValue(field("long_text"), "x".repeat(10_001))).toEqual({
+    expect(validateFieldValue(field("long_text"), "x".repeat(10_000))).toBeNull();
+    expect(validateFieldValue(field("long_text"), "x".repeat(10_001))).toEqual({
       code: "FIELD_TOO_LONG",
       values: [10_000],
     });
-    expect(validateCustomValue(field("short_text"), 3)).toEqual({ code: "FIELD_INVALID" });
+    expect(validateFieldValue(field("short_text"), 3)).toEqual({ code: "FIELD_INVALID" });
   });
 
   it("accepts only the field's choices", () => {
     for (const type of ["unique_choice", "dropdown"] as const) {
-      expect(validateCustomValue(field(type), "a")).toBeNull();
-      expect(validateCustomValue(field(type), "z")).toEqual({ code: "CHOICE_UNKNOWN" });
-      expect(validateCustomValue(field(type), ["a"])).toEqual({ code: "FIELD_INVALID" });
+      expect(validateFieldValue(field(type), "a")).toBeNull();
+      expect(validateFieldValue(field(type), "z")).toEqual({ code: "CHOICE_UNKNOWN" });
+      expect(validateFieldValue(field(type), ["a"])).toEqual({ code: "FIELD_INVALID" });
     }
-    expect(validateCustomValue(field("multiple_choice"), ["a", "b"])).toBeNull();
-    expect(validateCustomValue(field("multiple_choice"), ["a", "z"])).toEqual({ code: "CHOICE_UNKNOWN" });
-    expect(validateCustomValue(field("multiple_choice"), "a")).toEqual({ code: "FIELD_INVALID" });
+    expect(validateFieldValue(field("multiple_choice"), ["a", "b"])).toBeNull();
+    expect(validateFieldValue(field("multiple_choice"), ["a", "z"])).toEqual({ code: "CHOICE_UNKNOWN" });
+    expect(validateFieldValue(field("multiple_choice"), "a")).toEqual({ code: "FIELD_INVALID" });
   });
 
   it("checks real calendar dates and times", () => {
-    expect(validateCustomValue(field("date"), "2024-02-29")).toBeNull();
-    expect(validateCustomValue(field("date"), "2025-02-29")).toEqual({ code: "DATE_INVALID" });
-    expect(validateCustomValue(field("date"), "29/02/2024")).toEqual({ code: "DATE_INVALID" });
-    expect(validateCustomValue(field("time"), "23:59")).toBeNull();
-    expect(validateCustomValue(field("time"), "24:00")).toEqual({ code: "TIME_INVALID" });
-    expect(validateCustomValue(field("time"), "9:00")).toEqual({ code: "TIME_INVALID" });
+    expect(validateFieldValue(field("date"), "2024-02-29")).toBeNull();
+    expect(validateFieldValue(field("date"), "2025-02-29")).toEqual({ code: "DATE_INVALID" });
+    expect(validateFieldValue(field("date"), "29/02/2024")).toEqual({ code: "DATE_INVALID" });
+    expect(validateFieldValue(field("time"), "23:59")).toBeNull();
+    expect(validateFieldValue(field("time"), "24:00")).toEqual({ code: "TIME_INVALID" });
+    expect(validateFieldValue(field("time"), "9:00")).toEqual({ code: "TIME_INVALID" });
   });
 
   it("keeps numbers within bounds, and positive unless the minimum is negative", () => {
-    expect(validateCustomValue(field("number"), 0)).toBeNull();
-    expect(validateCustomValue(field("number"), -1)).toEqual({ code: "NUMBER_TOO_SMALL" });
-    expect(validateCustomValue(field("number", { min: -10 }), -5)).toBeNull();
-    expect(validateCustomValue(field("number", { min: -10 }), -11)).toEqual({ code: "NUMBER_TOO_SMALL" });
-    expect(validateCustomValue(field("number", { max: 10 }), 11)).toEqual({ code: "NUMBER_TOO_BIG" });
-    expect(validateCustomValue(field("number", { min: 2 }), 1)).toEqual({ code: "NUMBER_TOO_SMALL" });
-    expect(validateCustomValue(field("number"), "12")).toEqual({ code: "NUMBER_INVALID" });
-    expect(validateCustomValue(field("number"), Number.NaN)).toEqual({ code: "NUMBER_INVALID" });
+    expect(validateFieldValue(field("number"), 0)).toBeNull();
+    expect(validateFieldValue(field("number"), -1)).toEqual({ code: "NUMBER_TOO_SMALL" });
+    expect(validateFieldValue(field("number", { min: -10 }), -5)).toBeNull();
+    expect(validateFieldValue(field("number", { min: -10 }), -11)).toEqual({ code: "NUMBER_TOO_SMALL" });
+    expect(validateFieldValue(field("number", { max: 10 }), 11)).toEqual({ code: "NUMBER_TOO_BIG" });
+    expect(validateFieldValue(field("number", { min: 2 }), 1)).toEqual({ code: "NUMBER_TOO_SMALL" });
+    expect(validateFieldValue(field("number"), "12")).toEqual({ code: "NUMBER_INVALID" });
+    expect(validateFieldValue(field("number"), Number.NaN)).toEqual({ code: "NUMBER_INVALID" });
   });
 
   it("checks French phone numbers, identity cards and passports", () => {
     for (const good of ["0412345678", "04 12 34 56 78", "04.12.34.56.78", "+33412345678", "+33 4 12 34 56 78"]) {
       expect(isPhoneNumber(good), good).toBe(true);
-      expect(validateCustomValue(field("phone"), good)).toBeNull();
+      expect(validateFieldValue(field("phone"), good)).toBeNull();
     }
     for (const bad of ["0012345678", "041234567", "+3341234567", "+44412345678", "phone"]) {
-      expect(validateCustomValue(field("phone"), bad), bad).toEqual({ code: "PHONE_INVALID" });
+      expect(validateFieldValue(field("phone"), bad), bad).toEqual({ code: "PHONE_INVALID" });
     }
     for (const type of ["fr_identity_card", "passport"] as const) {
-      expect(validateCustomValue(field(type), "AB1234567")).toBeNull();
-      expect(validateCustomValue(field(type), "AB123456")).toEqual({ code: "ID_NUMBER_INVALID" });
-      expect(validateCustomValue(field(type), "AB12345-7")).toEqual({ code: "ID_NUMBER_INVALID" });
+      expect(validateFieldValue(field(type), "AB1234567")).toBeNull();
+      expect(validateFieldValue(field(type), "AB123456")).toEqual({ code: "ID_NUMBER_INVALID" });
+      expect(validateFieldValue(field(type), "AB12345-7")).toEqual({ code: "ID_NUMBER_INVALID" });
     }
   });
 
   it("takes a file's id", () => {
-    expect(validateCustomValue(field("file"), "file-id")).toBeNull();
-    expect(validateCustomValue(field("file"), 4)).toEqual({ code: "FIELD_INVALID" });
+    expect(validateFieldValue(field("file"), "file-id")).toBeNull();
+    expect(validateFieldValue(field("file"), 4)).toEqual({ code: "FIELD_INVALID" });
   });
 });
 

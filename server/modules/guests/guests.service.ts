@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { isPhoneNumber } from "../../../contract/field-values.js";
 import type { GuestCreateBody, GuestUpdateBody } from "../../../contract/guests.js";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
@@ -6,7 +7,7 @@ import { AppError, fieldError, isUniqueViolation, notFound } from "../../platfor
 import { changedFields, recordAudit } from "../audit/audit.service.js";
 import type { Caller } from "../events/events.service.js";
 import { type EventRow, requireEvent } from "../events/events.visibility.js";
-import { isPhoneNumber, mergeCustomValues } from "./custom-field-values.js";
+import { mergeCustomValues } from "./custom-field-values.js";
 import { readCustomFields } from "./custom-fields.service.js";
 import { type GuestRow, searchTextOf, toGuest } from "./guests.list.js";
 import { guests } from "./guests.tables.js";

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { isEmptyValue } from "../../../../contract/field-values.js";
 import type { Guest } from "../../../../contract/guests.js";
 import type { Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
-import { isEmptyValue } from "../custom-field-values.js";
 import { type GuestRow, searchTextOf, toGuest } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";

@@ -7,10 +7,11 @@ import {
   messageOfZodIssue,
   translate,
 } from "../../../../contract/error-messages.js";
+import { isPhoneNumber } from "../../../../contract/field-values.js";
 import { customFieldTargetPrefix, type ImportMapping } from "../../../../contract/guest-imports.js";
 import { type GuestUpdateBody, guestCreateBody, guestUpdateBody } from "../../../../contract/guests.js";
 import { AppError } from "../../../platform/errors.js";
-import { type CustomFieldRow, isPhoneNumber, mergeCustomValues } from "../custom-field-values.js";
+import { type CustomFieldRow, mergeCustomValues } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";
 import type { CustomFieldValue } from "../guests.tables.js";
 import type { FileRow } from "./imports.parse.js";
