@@ -373,6 +373,136 @@ export const messages = {
   },
   IMPORT_REPORT_LINE: { en: "Line", fr: "Ligne", es: "Línea" },
   IMPORT_REPORT_REASON: { en: "Reason", fr: "Raison", es: "Motivo" },
+  REGISTRATION_ALREADY_CANCELLED: {
+    en: "Your registration is already cancelled.",
+    fr: "Votre inscription est déjà annulée.",
+    es: "Su inscripción ya está cancelada.",
+  },
+  MEMBER_SESSION_INVALID: {
+    en: "Your session has expired. Please ask for a new sign-in link.",
+    fr: "Votre session a expiré. Veuillez demander un nouveau lien de connexion.",
+    es: "Su sesión ha caducado. Solicite un nuevo enlace de inicio de sesión.",
+  },
+  FORM_TITLE_REQUIRED: {
+    en: "The form needs a title.",
+    fr: "Le formulaire doit avoir un titre.",
+    es: "El formulario necesita un título.",
+  },
+  FORM_ITEMS_REQUIRED: {
+    en: "The form needs at least one item.",
+    fr: "Le formulaire doit contenir au moins un élément.",
+    es: "El formulario necesita al menos un elemento.",
+  },
+  QUESTION_TITLE_REQUIRED: {
+    en: "The question needs a title.",
+    fr: "La question doit avoir un titre.",
+    es: "La pregunta necesita un título.",
+  },
+  QUESTION_ANSWERS_REQUIRED: {
+    en: "The question needs at least one answer.",
+    fr: "La question doit avoir au moins une réponse.",
+    es: "La pregunta necesita al menos una respuesta.",
+  },
+  OPTION_TITLE_REQUIRED: {
+    en: "The option needs a title.",
+    fr: "L'option doit avoir un titre.",
+    es: "La opción necesita un título.",
+  },
+  QUESTION_REQUIRED_READ_ONLY: {
+    en: "A question cannot be both required and read-only.",
+    fr: "Une question ne peut pas être à la fois obligatoire et en lecture seule.",
+    es: "Una pregunta no puede ser obligatoria y de solo lectura a la vez.",
+  },
+  QUESTION_NAME_TAKEN: {
+    en: "Another question of this form already has this name.",
+    fr: "Une autre question de ce formulaire porte déjà ce nom.",
+    es: "Otra pregunta de este formulario ya tiene este nombre.",
+  },
+  QUOTA_INVALID: {
+    en: "The quota must be a number greater than 0.",
+    fr: "Le quota doit être un nombre supérieur à 0.",
+    es: "El cupo debe ser un número mayor que 0.",
+  },
+  QUOTA_FILLED: {
+    en: "Quota is filled for this option.",
+    fr: "Le quota est atteint pour cette option.",
+    es: "El cupo de esta opción está completo.",
+  },
+  SELECTION_RANGE_INVALID: {
+    en: "The numbers of answers to select are not consistent.",
+    fr: "Les nombres de réponses à sélectionner sont incohérents.",
+    es: "Los números de respuestas que seleccionar no son coherentes.",
+  },
+  TOO_MANY_ANSWERS: {
+    en: "Too many answers: select at most %s.",
+    fr: "Trop de réponses : sélectionnez-en %s au plus.",
+    es: "Demasiadas respuestas: seleccione %s como máximo.",
+  },
+  TOO_FEW_ANSWERS: {
+    en: "Too few answers: select at least %s.",
+    fr: "Pas assez de réponses : sélectionnez-en %s au moins.",
+    es: "Muy pocas respuestas: seleccione %s como mínimo.",
+  },
+  WRONG_NUMBER_OF_ANSWERS: {
+    en: "Wrong number of answers: select exactly %s.",
+    fr: "Mauvais nombre de réponses : sélectionnez-en exactement %s.",
+    es: "Número de respuestas incorrecto: seleccione exactamente %s.",
+  },
+  RATING_INVALID: {
+    en: "Choose a rating from 1 to %s.",
+    fr: "Choisissez une note de 1 à %s.",
+    es: "Elija una puntuación de 1 a %s.",
+  },
+  CONDITIONAL_EMPTY: {
+    en: "A conditional block cannot be empty.",
+    fr: "Un bloc conditionnel ne peut pas être vide.",
+    es: "Un bloque condicional no puede estar vacío.",
+  },
+  CONDITIONAL_CONDITION_REQUIRED: {
+    en: "A conditional block needs a question and an answer.",
+    fr: "Un bloc conditionnel doit avoir une question et une réponse.",
+    es: "Un bloque condicional necesita una pregunta y una respuesta.",
+  },
+  QUESTION_USED_BY_CONDITION: {
+    en: "This question is used by a conditional block and cannot be removed.",
+    fr: "Cette question est utilisée par un bloc conditionnel et ne peut pas être supprimée.",
+    es: "Esta pregunta la usa un bloque condicional y no se puede eliminar.",
+  },
+  GROUP_NESTED: {
+    en: "A group cannot go inside another group.",
+    fr: "Un groupe ne peut pas être placé dans un autre groupe.",
+    es: "Un grupo no puede ir dentro de otro grupo.",
+  },
+  QUESTION_IN_OWN_CONDITION: {
+    en: "A question cannot move into a group linked to it.",
+    fr: "Une question ne peut pas être déplacée dans un groupe qui lui est lié.",
+    es: "Una pregunta no puede moverse a un grupo vinculado a ella.",
+  },
+  ANSWER_ALREADY_CHOSEN: {
+    en: "An answer already chosen by guests cannot be edited.",
+    fr: "Une réponse déjà choisie par des invités ne peut pas être modifiée.",
+    es: "Una respuesta ya elegida por invitados no se puede modificar.",
+  },
+  FORM_CLOSED: {
+    en: "Registration is closed.",
+    fr: "Les inscriptions sont fermées.",
+    es: "La inscripción está cerrada.",
+  },
+  FORM_NOT_OPEN: {
+    en: "This form is not open yet.",
+    fr: "Ce formulaire n'est pas encore ouvert.",
+    es: "Este formulario aún no está abierto.",
+  },
+  EVENT_FULL: {
+    en: "This event is full.",
+    fr: "Cet événement est complet.",
+    es: "Este evento está completo.",
+  },
+  TERMS_REQUIRED: {
+    en: "Please accept the terms.",
+    fr: "Veuillez accepter les conditions générales.",
+    es: "Acepte los términos y condiciones.",
+  },
 } satisfies Record<string, Translations>;
 
 export type MessageCode = keyof typeof messages;
