@@ -26,6 +26,7 @@ import { registerAuthGuard } from "./platform/auth-guard.js";
 import type { AppContext } from "./platform/context.js";
 import { registerDevMailbox } from "./platform/dev-mailbox.js";
 import { errorBody, registerErrorHandling } from "./platform/errors.js";
+import { localFileStore } from "./platform/file-store.js";
 import { startJobRunner } from "./platform/jobs.js";
 import { isLanguage } from "./platform/language.js";
 import { createMailer } from "./platform/mailer.js";
@@ -34,7 +35,8 @@ import { createMailer } from "./platform/mailer.js";
 export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
   const logger = pino({ level: config.logLevel });
   const handle = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const context = { config, database: handle, db: handle.db, logger } as AppContext;
+  const files = localFileStore(path.join(config.dataDir, "files"));
+  const context = { config, database: handle, db: handle.db, logger, files } as AppContext;
   context.mailer = createMailer({
     db: handle.db,
     jobs: () => context.jobs,

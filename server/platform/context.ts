@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/connection.js";
+import type { FileStore } from "./file-store.js";
 import type { JobRunner } from "./jobs.js";
 import type { Mailer } from "./mailer.js";
 
@@ -10,6 +11,7 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  files: FileStore;
   jobs: JobRunner;
   logger: Logger;
 };

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp, closeContext, createContext } from "../app.js";
@@ -57,8 +60,10 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
+  // Uploaded files of a test go to a folder of its own, removed on close.
+  const dataDir = await mkdtemp(path.join(tmpdir(), "event-test-"));
   const config = {
-    ...loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", ...environment }),
+    ...loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", DATA_DIR: dataDir, ...environment }),
     webDistDir: undefined,
     ...overrides,
   };
@@ -86,6 +91,7 @@ export async function startTestApp(
       await app.close();
       await closeContext(context);
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
