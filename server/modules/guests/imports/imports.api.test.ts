@@ -54,6 +54,10 @@ describe("imports: reading the file", () => {
     expect(row).toMatchObject({ eventId: event.id, format: "csv", encoding: "windows-1252", delimiter: ";" });
     expect(row?.createdBy).toBe(owner.userId);
     expect(Buffer.compare(row?.content ?? Buffer.alloc(0), Buffer.from(text, "latin1"))).toBe(0);
+    // The rows as read, decoded, for the job: it never reads the file again.
+    expect(row?.rows).toEqual([
+      { line: 2, cells: ["Mme", "Hélène", "Dupré", "helene@example.test", "Café; Crème", "Directrice", "0412345678"] },
+    ]);
     const [audit] = await t.context.db.select().from(auditLogs).where(eq(auditLogs.targetId, response.body.id));
     expect(audit?.action).toBe("guests.import.uploaded");
   });

@@ -197,7 +197,7 @@ describe("imports: processing", () => {
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.totalRows).toBe(2500);
     const id = uploaded.body.id as string;
-    // A run stopped after its first batch: the first 1,000 rows were committed.
+    // A run stopped after committing the first 1,000 rows: the next batch starts at the committed progress.
     await t.context.db
       .update(guestImports)
       .set({ status: "running", mapping: uploaded.body.suggestedMapping, processedRows: 1000, createdCount: 1000 })
@@ -205,7 +205,14 @@ describe("imports: processing", () => {
 
     await runImport(t.context, id);
     const [after] = await t.context.db.select().from(guestImports).where(eq(guestImports.id, id));
-    expect(after).toMatchObject({ status: "completed", processedRows: 2500, createdCount: 2500, errorCount: 0 });
+    // The rows read at upload are only kept while the import runs.
+    expect(after).toMatchObject({
+      status: "completed",
+      processedRows: 2500,
+      createdCount: 2500,
+      errorCount: 0,
+      rows: null,
+    });
     const count = async () =>
       (
         await t.context.db
@@ -222,5 +229,24 @@ describe("imports: processing", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.targetId, id), eq(auditLogs.action, "guests.import.completed")));
     expect(completions).toHaveLength(1);
+  });
+
+  it("fails cleanly, importing nothing, when the rows read at upload are not there", async () => {
+    const event = await guestEvent(t, owner);
+    const uploaded = await upload(t, importsUrl(event), owner.token, {
+      name: "guests.csv",
+      bytes: Buffer.from("Prénom;Nom;Email\nAda;Lovelace;ada@example.test\n"),
+    });
+    const id = uploaded.body.id as string;
+    await t.context.db
+      .update(guestImports)
+      .set({ status: "queued", mapping: uploaded.body.suggestedMapping, rows: null })
+      .where(eq(guestImports.id, id));
+
+    await runImport(t.context, id);
+    const [after] = await t.context.db.select().from(guestImports).where(eq(guestImports.id, id));
+    expect(after).toMatchObject({ status: "failed", processedRows: 0, createdCount: 0 });
+    expect(after?.failureReason).toMatch(/upload it again/);
+    expect(await guestsOf(event.id)).toEqual([]);
   });
 });

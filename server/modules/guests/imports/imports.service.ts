@@ -40,8 +40,8 @@ export function toProgress(row: ImportRow): ImportProgress {
 
 /**
  * Step 1 of the wizard: reads the file once to check it, detect its encoding and separator, and show its columns;
- * the bytes are kept for the job. The event is checked before the file is read, so a caller without the right
- * never gets to send 10 MB.
+ * the bytes and the rows read are kept, so the job starts from the rows without reading the file again. The event is
+ * checked before the file is read, so a caller without the right never gets to send 10 MB.
  */
 export async function uploadImport(
   context: AppContext,
@@ -65,6 +65,7 @@ export async function uploadImport(
         createdBy: access.principal.kind === "user" ? access.principal.userId : null,
         fileName,
         content: bytes,
+        rows: file.rows,
         format,
         encoding: file.encoding,
         delimiter: file.delimiter,

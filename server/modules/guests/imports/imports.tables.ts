@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "../../auth/auth.tables.js";
 import { events } from "../../events/events.tables.js";
+import type { FileRow } from "./imports.parse.js";
 
 /** Raw bytes; the uploaded file lives in the database so every instance can run the import job. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -34,6 +35,8 @@ export const guestImports = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
     content: bytea("content").notNull(),
+    /** The file's rows as read at upload, so the job never reads the file again; emptied once the import ends. */
+    rows: jsonb("rows").$type<FileRow[]>(),
     /** "csv" or "xlsx". */
     format: text("format").notNull(),
     /** Detected for CSV: "utf-8" or "windows-1252", and the separator. */
@@ -78,7 +81,7 @@ export const guestImportErrors = pgTable(
   (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],
 );
 
-// Every column but the file itself: progress reads and batch updates must not carry megabytes of file along.
-const { content: _content, ...progressColumns } = getTableColumns(guestImports);
+// Every column but the file and its rows: progress reads and batch updates must not carry megabytes along.
+const { content: _content, rows: _rows, ...progressColumns } = getTableColumns(guestImports);
 export const importProgressColumns = progressColumns;
-export type ImportProgressRow = Omit<typeof guestImports.$inferSelect, "content">;
+export type ImportProgressRow = Omit<typeof guestImports.$inferSelect, "content" | "rows">;

@@ -1,0 +1,1 @@
+ALTER TABLE "guest_imports" ADD COLUMN "rows" jsonb;
