@@ -116,7 +116,8 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     `${base}/users/:id`,
     { schema: { tags, params: guestParams, response: { 200: okSchema } } },
     async (request) => {
-      await deleteGuest(context, await caller(request), request.params.event, request.params.id);
+      const { event, id } = request.params;
+      await deleteGuest(context, await caller(request), event, id, request.language);
       return { ok: true as const };
     },
   );

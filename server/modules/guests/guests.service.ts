@@ -1,4 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Language } from "../../../contract/common.js";
+import { translate } from "../../../contract/error-messages.js";
 import { isPhoneNumber } from "../../../contract/field-values.js";
 import type { GuestCreateBody, GuestUpdateBody } from "../../../contract/guests.js";
 import type { Executor } from "../../db/connection.js";
@@ -7,6 +9,7 @@ import { AppError, fieldError, isUniqueViolation, notFound } from "../../platfor
 import { changedFields, recordAudit } from "../audit/audit.service.js";
 import type { Caller } from "../events/events.service.js";
 import { type EventRow, requireEvent } from "../events/events.visibility.js";
+import { lockGuestsForDeletion } from "../ticketing/guest-tickets.service.js";
 import { mergeCustomValues } from "./custom-field-values.js";
 import { readCustomFields } from "./custom-fields.service.js";
 import { type GuestRow, searchTextOf, toGuest } from "./guests.list.js";
@@ -193,16 +196,24 @@ export function setGuestCustomFields(
 
 /**
  * Deletes guests of the event in one transaction; ids that are not guests of the event come back in `notDeleted`.
- * Their companions and godsons stay, unlinked (the foreign keys set the links to null).
+ * Nothing is deleted when one of them holds a ticket: `refusal` is thrown. Their companions and godsons stay, unlinked
+ * (the foreign keys set the links to null), so only the guests named here are checked for tickets.
  */
-export async function deleteGuests(context: AppContext, { access, ip }: Caller, eventId: string, ids: string[]) {
+async function deleteGuestRows(
+  context: AppContext,
+  { access, ip }: Caller,
+  eventId: string,
+  ids: string[],
+  refusal: AppError,
+) {
   return context.db.transaction(async (tx) => {
     await requireEvent(tx, access, eventId, "events.update");
     const unique = [...new Set(ids)];
-    // Guests holding a ticket will be refused here (GUESTS_NOT_DELETED) once the ticketing tables exist.
+    const selection = and(eq(guests.eventId, eventId), inArray(guests.id, unique)) ?? sql`false`;
+    if ((await lockGuestsForDeletion(tx, selection)).length > 0) throw refusal;
     const deleted = await tx
       .delete(guests)
-      .where(and(eq(guests.eventId, eventId), inArray(guests.id, unique)))
+      .where(selection)
       .returning({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, email: guests.email });
     const deletedIds = new Set(deleted.map((row) => row.id));
     for (const row of deleted) {
@@ -224,7 +235,20 @@ export async function deleteGuests(context: AppContext, { access, ip }: Caller, 
   });
 }
 
-export async function deleteGuest(context: AppContext, caller: Caller, eventId: string, id: string) {
-  const result = await deleteGuests(context, caller, eventId, [id]);
+/** POST users/deleteusers: all or nothing, so the organizer's selection is never half-deleted. */
+export function deleteGuests(context: AppContext, caller: Caller, eventId: string, ids: string[]) {
+  return deleteGuestRows(context, caller, eventId, ids, new AppError(409, "GUESTS_NOT_DELETED"));
+}
+
+/** DELETE users/{id}: the refusal tells why, in the caller's language. */
+export async function deleteGuest(
+  context: AppContext,
+  caller: Caller,
+  eventId: string,
+  id: string,
+  language: Language,
+) {
+  const refusal = new AppError(409, "GUEST_NOT_DELETED", { values: [translate("GUEST_HOLDS_TICKET", language)] });
+  const result = await deleteGuestRows(context, caller, eventId, [id], refusal);
   if (result.deleted === 0) throw notFound();
 }

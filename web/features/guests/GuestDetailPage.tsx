@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -9,6 +9,7 @@ import { useAdminPath } from "../../app/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventLoadError } from "../events/EventLoadError";
 import { GuestEditForm } from "./GuestEditForm";
+import { GuestOrdersTab } from "./GuestOrdersTab";
 import { GuestStatusBadge } from "./GuestStatusBadge";
 import { formatCustomValue, formatDateTime, guestName } from "./guest-format";
 import { useCustomFields, useGuest } from "./guests.queries";
@@ -50,14 +51,7 @@ export function GuestDetailPage() {
           <GuestCompanions guest={guest.data} />
         </Tabs.Panel>
         <Tabs.Panel value="orders" pt="md">
-          <Card withBorder padding="xl" radius="md">
-            <Stack align="center" ta="center" gap="xs">
-              <Title order={2} size="h4">
-                {t("guests.detail.noOrders")}
-              </Title>
-              <Text c="gray.7">{t("guests.detail.noOrdersText")}</Text>
-            </Stack>
-          </Card>
+          <GuestOrdersTab eventId={eventId} guestId={guestId} />
         </Tabs.Panel>
         <Tabs.Panel value="edit" pt="md">
           {!can("events.update") && (
