@@ -1,0 +1,30 @@
+import { Badge, Button } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAdminPath } from "../../app/language-scope";
+import { useUnreadCount } from "./messages.queries";
+
+/** The way from an event to its inbox, with the number of messages nobody has read yet. */
+export function MessagesButton({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const adminPath = useAdminPath();
+  const count = useUnreadCount(eventId).data?.count ?? 0;
+  return (
+    <Button
+      component={Link}
+      to={adminPath(`/events/${eventId}/messages`)}
+      variant="light"
+      size="sm"
+      aria-label={count > 0 ? t("messages.linkUnread", { count }) : undefined}
+      rightSection={
+        count > 0 && (
+          <Badge size="sm" color="blue.8" circle={count < 10} aria-hidden>
+            {count}
+          </Badge>
+        )
+      }
+    >
+      {t("messages.title")}
+    </Button>
+  );
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type MessageListParams, messagesApi } from "../../api/messages";
+import { useAdminContext } from "../../app/admin-context";
+
+export const messagesPageSize = 25;
+
+const messageKeys = {
+  all: (accountId: string, eventId: string) => ["messages", accountId, eventId] as const,
+  list: (accountId: string, eventId: string, params: MessageListParams) =>
+    ["messages", accountId, eventId, "list", params] as const,
+  unread: (accountId: string, eventId: string) => ["messages", accountId, eventId, "unread"] as const,
+};
+
+export function useMessages(eventId: string, params: MessageListParams) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: messageKeys.list(accountId, eventId, params),
+    queryFn: () => messagesApi.list(accountId, eventId, params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The unread count of the inbox: refreshed each minute, since visitors write at any time. */
+export function useUnreadCount(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: messageKeys.unread(accountId, eventId),
+    queryFn: () => messagesApi.unreadCount(accountId, eventId),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Reading or deleting a message changes the lists and the count: all of the event's are refetched. */
+function useInboxChanged(eventId: string) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: messageKeys.all(accountId, eventId) });
+}
+
+export function useMarkRead(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useInboxChanged(eventId);
+  return useMutation({
+    mutationFn: ({ id, read }: { id: string; read: boolean }) => messagesApi.markRead(accountId, eventId, id, read),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteMessage(eventId: string) {
+  const { accountId } = useAdminContext();
+  const changed = useInboxChanged(eventId);
+  return useMutation({
+    mutationFn: (id: string) => messagesApi.remove(accountId, eventId, id),
+    onSuccess: changed,
+  });
+}
