@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { emailSchema, languageSchema, listOf, listQuery } from "./common.js";
+import { customFieldTypeSchema, guestStatusSchema } from "./guests.js";
+
+/**
+ * The public side of an event (SPEC §2 "Public event page"): what anyone may read of it, and the member area where a
+ * guest signed in by an emailed link sees their own registration. Nothing here ever carries another guest's data.
+ */
+
+export const publicEventParams = z.object({ slug: z.string().min(1).max(100) });
+
+/** `lang` wins over Accept-Language; anything but fr or es reads English (SPEC §1). */
+export const publicEventQuery = z.object({ lang: z.string().max(20).optional() });
+
+/** Which public pages of the event exist, so the event page links only to those. */
+export const publicModulesSchema = z.object({
+  registration: z.boolean(),
+  survey: z.boolean(),
+  contact: z.boolean(),
+  attendees: z.boolean(),
+  memberArea: z.boolean(),
+});
+export type PublicModules = z.infer<typeof publicModulesSchema>;
+
+export const publicEventSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** UTC ISO dates; `timezone` is the one to show them in. */
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  allDay: z.boolean(),
+  timezone: z.string(),
+  venueName: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Plain text written by the organizer, in the asked language when written in it. */
+  description: z.string(),
+  languages: z.array(languageSchema),
+  preferredLanguage: languageSchema,
+  socialUrls: z.record(z.string(), z.string()),
+  maxCompanions: z.number().int(),
+  modules: publicModulesSchema,
+});
+export type PublicEvent = z.infer<typeof publicEventSchema>;
+
+export const memberLinkBody = z.object({ email: emailSchema, language: languageSchema.optional() });
+export type MemberLinkBody = z.infer<typeof memberLinkBody>;
+export const memberLinkAccepted = z.object({ ok: z.literal(true) });
+
+export const memberSessionBody = z.object({ token: z.string().trim().min(1, "LINK_INVALID").max(200, "LINK_INVALID") });
+export const memberSessionSchema = z.object({ sessionToken: z.string() });
+
+export const memberAnswerSchema = z.object({
+  fieldId: z.string(),
+  name: z.string(),
+  type: customFieldTypeSchema,
+  /** Choice answers come as their labels, not their ids. */
+  value: z.union([z.string(), z.number(), z.array(z.string())]),
+});
+export type MemberAnswer = z.infer<typeof memberAnswerSchema>;
+
+export const memberRegistrationSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: guestStatusSchema,
+  registered: z.boolean(),
+  registeredAt: z.string().nullable(),
+  companionsExpected: z.number().int(),
+  namelessCompanions: z.number().int(),
+  companions: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  answers: z.array(memberAnswerSchema),
+});
+export type MemberRegistration = z.infer<typeof memberRegistrationSchema>;
+
+export const attendeesQuery = listQuery;
+export const attendeeSchema = z.object({ firstName: z.string(), lastName: z.string(), company: z.string() });
+export const attendeeList = listOf(attendeeSchema);
+export type AttendeeList = z.infer<typeof attendeeList>;

@@ -1,0 +1,263 @@
+import { and, asc, eq, gt, isNull, not, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { choiceFieldTypes } from "../../../contract/guests.js";
+import type {
+  AttendeeList,
+  attendeesQuery,
+  MemberAnswer,
+  MemberLinkBody,
+  MemberRegistration,
+  PublicEvent,
+} from "../../../contract/public.js";
+import type { Database, Executor } from "../../db/connection.js";
+import { memberSessionPrefix } from "../../platform/auth-guard.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import { isLanguage, type Language } from "../../platform/language.js";
+import { consumeRateLimit } from "../../platform/rate-limit.js";
+import { hashSecret, newSecret } from "../../platform/tokens.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { events } from "../events/events.tables.js";
+import { localizedText } from "../events/events.values.js";
+import { type EventRow, eventColumnsWithStatus, requirePublicEvent } from "../events/events.visibility.js";
+import { customFields, guests } from "../guests/guests.tables.js";
+import { memberLinkMail } from "./public.mails.js";
+import { publicModules } from "./public.modules.js";
+import { type MemberTokenPurpose, memberTokens } from "./public.tables.js";
+
+const linkMinutes = 30;
+const lifetimes: Record<MemberTokenPurpose, number> = {
+  link: linkMinutes * 60_000,
+  session: 7 * 24 * 3_600_000,
+};
+
+/** Public POSTs: per IP against scripted abuse, per address against mail bombing (shared by every instance). */
+const limits = {
+  linkPerIp: { name: "member-link-ip", max: 20, windowSeconds: 15 * 60 },
+  linkPerEmail: { name: "member-link-email", max: 5, windowSeconds: 60 * 60 },
+  sessionPerIp: { name: "member-session-ip", max: 30, windowSeconds: 15 * 60 },
+};
+
+type GuestRow = typeof guests.$inferSelect;
+/** A signed-in guest: one session, one guest, one event. */
+export type Member = { sessionId: string; guest: GuestRow; event: EventRow };
+
+/** What anyone may read of an event: no guest data, ever. */
+export async function getPublicEvent(db: Database, slug: string, language: Language): Promise<PublicEvent> {
+  const event = await requirePublicEvent(db, slug);
+  return {
+    slug: event.slug,
+    name: event.name,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt?.toISOString() ?? null,
+    allDay: event.allDay,
+    timezone: event.timezone,
+    venueName: event.venueName,
+    address: event.address,
+    country: event.country,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    description: localizedText(event.description, language, event.preferredLanguage),
+    languages: event.languages.filter(isLanguage),
+    preferredLanguage: isLanguage(event.preferredLanguage) ? event.preferredLanguage : "en",
+    socialUrls: Object.fromEntries(
+      Object.entries(event.socialUrls).filter(([, url]) => typeof url === "string" && url),
+    ),
+    maxCompanions: event.maxCompanions,
+    modules: await publicModules(db, event),
+  };
+}
+
+async function issueMemberToken(executor: Executor, guest: GuestRow, purpose: MemberTokenPurpose) {
+  const secret = newSecret(purpose === "session" ? memberSessionPrefix : "");
+  await executor.insert(memberTokens).values({
+    eventId: guest.eventId,
+    guestId: guest.id,
+    purpose,
+    tokenHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + lifetimes[purpose]),
+  });
+  return secret;
+}
+
+const usable = (purpose: MemberTokenPurpose, secret: string) =>
+  and(
+    eq(memberTokens.tokenHash, hashSecret(secret)),
+    eq(memberTokens.purpose, purpose),
+    isNull(memberTokens.usedAt),
+    gt(memberTokens.expiresAt, sql`now()`),
+  );
+
+/**
+ * Mails a sign-in link when a guest of the event has this address, and does nothing otherwise: the caller answers
+ * the same either way, so the form never tells who is invited. Any earlier link of the guest stops working.
+ */
+export async function requestMemberLink(
+  context: AppContext,
+  slug: string,
+  body: MemberLinkBody,
+  requestLanguage: Language,
+  ip: string,
+): Promise<void> {
+  await consumeRateLimit(context.db, limits.linkPerIp, ip);
+  await consumeRateLimit(context.db, limits.linkPerEmail, body.email);
+  const event = await requirePublicEvent(context.db, slug);
+  const [guest] = await context.db
+    .select()
+    .from(guests)
+    .where(and(eq(guests.eventId, event.id), sql`lower(${guests.email}) = ${body.email}`));
+  if (!guest?.email) return;
+  const language = body.language ?? requestLanguage;
+  const email = guest.email;
+  await context.db.transaction(async (tx) => {
+    await tx
+      .update(memberTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(memberTokens.guestId, guest.id), eq(memberTokens.purpose, "link"), isNull(memberTokens.usedAt)));
+    const token = await issueMemberToken(tx, guest, "link");
+    const url = `${context.config.publicUrl}/${language}/${event.slug}/member?token=${encodeURIComponent(token)}`;
+    const mail = memberLinkMail(language, { url, eventName: event.name, minutes: linkMinutes });
+    await context.mailer.enqueue(tx, {
+      to: email,
+      template: "public.member_link",
+      language,
+      accountId: event.accountId,
+      ...mail,
+    });
+  });
+  await context.mailer.kick();
+}
+
+/** Uses up a link of this event (a link of another event is just invalid here) and opens a member session. */
+export async function openMemberSession(context: AppContext, slug: string, secret: string, ip: string) {
+  await consumeRateLimit(context.db, limits.sessionPerIp, ip);
+  const event = await requirePublicEvent(context.db, slug);
+  return context.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(memberTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(usable("link", secret), eq(memberTokens.eventId, event.id)))
+      .returning();
+    const [guest] = link ? await tx.select().from(guests).where(eq(guests.id, link.guestId)) : [];
+    if (!guest) throw new AppError(400, "LINK_INVALID");
+    return { sessionToken: await issueMemberToken(tx, guest, "session") };
+  });
+}
+
+/**
+ * The guest behind a member session, on the event the path names. Anything else (no token, an organizer's token, a
+ * session of another event, an expired or closed one) is refused alike.
+ */
+export async function requireMember(db: Database, slug: string, authorization: string | undefined): Promise<Member> {
+  const secret = authorization?.match(/^bearer\s+(\S+)$/i)?.[1];
+  if (!secret?.startsWith(memberSessionPrefix)) throw new AppError(401, "MEMBER_SESSION_INVALID");
+  const [row] = await db
+    .select({ sessionId: memberTokens.id, guest: guests, event: eventColumnsWithStatus })
+    .from(memberTokens)
+    .innerJoin(guests, eq(guests.id, memberTokens.guestId))
+    .innerJoin(events, eq(events.id, memberTokens.eventId))
+    .where(and(usable("session", secret), eq(events.slug, slug), not(events.archived)));
+  if (!row) throw new AppError(401, "MEMBER_SESSION_INVALID");
+  return row;
+}
+
+export async function closeMemberSession(db: Database, member: Member): Promise<void> {
+  await db.update(memberTokens).set({ usedAt: sql`now()` }).where(eq(memberTokens.id, member.sessionId));
+}
+
+/** Custom field answers as a guest reads them: with the field's name, choices by their labels, files left out. */
+async function readAnswers(executor: Executor, guest: GuestRow): Promise<MemberAnswer[]> {
+  const fields = await executor
+    .select()
+    .from(customFields)
+    .where(eq(customFields.eventId, guest.eventId))
+    .orderBy(asc(customFields.position), asc(customFields.name));
+  const answers: MemberAnswer[] = [];
+  for (const field of fields) {
+    const value = guest.customFields[field.id];
+    if (value === null || value === undefined || value === "" || field.type === "file") continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    const label = (id: string) => field.choices.find((choice) => choice.id === id)?.label ?? id;
+    const shown = !choiceFieldTypes.includes(field.type)
+      ? value
+      : Array.isArray(value)
+        ? value.map(label)
+        : label(String(value));
+    answers.push({ fieldId: field.id, name: field.name, type: field.type, value: shown });
+  }
+  return answers;
+}
+
+async function readRegistration(executor: Executor, guest: GuestRow): Promise<MemberRegistration> {
+  const companions = await executor
+    .select({ firstName: guests.firstName, lastName: guests.lastName })
+    .from(guests)
+    .where(eq(guests.hostId, guest.id))
+    .orderBy(asc(guests.lastName), asc(guests.firstName), asc(guests.id));
+  return {
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    email: guest.email ?? "",
+    status: guest.status,
+    registered: guest.registered,
+    registeredAt: guest.registeredAt?.toISOString() ?? null,
+    companionsExpected: guest.companionsExpected,
+    namelessCompanions: guest.namelessCompanions,
+    companions,
+    answers: await readAnswers(executor, guest),
+  };
+}
+
+export const getMemberRegistration = (db: Database, member: Member) => readRegistration(db, member.guest);
+
+/** SPEC §4: the guest "has cancelled". Once is enough: cancelling again is a conflict, not a silent success. */
+export async function unregisterMember(context: AppContext, member: Member, ip: string): Promise<MemberRegistration> {
+  return context.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(guests).where(eq(guests.id, member.guest.id)).for("update");
+    if (!current) throw notFound();
+    if (current.status === "cancelled") throw new AppError(409, "REGISTRATION_ALREADY_CANCELLED");
+    const [updated] = await tx
+      .update(guests)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(eq(guests.id, current.id))
+      .returning();
+    if (!updated) throw notFound();
+    const label = [current.firstName, current.lastName].join(" ").trim() || (current.email ?? "guest");
+    await recordAudit(
+      tx,
+      { kind: "system", label },
+      {
+        accountId: member.event.accountId,
+        eventId: member.event.id,
+        action: "public.guest.unregistered",
+        targetType: "guest",
+        targetId: current.id,
+        before: { status: current.status },
+        after: { status: updated.status },
+      },
+      ip,
+    );
+    return readRegistration(tx, updated);
+  });
+}
+
+/** Who else comes: confirmed guests' names and companies, when the organizer publishes the list to signed-in guests. */
+export async function listAttendees(
+  db: Database,
+  member: Member,
+  query: z.infer<typeof attendeesQuery>,
+): Promise<AttendeeList> {
+  if (!member.event.attendeesListPublic) throw notFound();
+  const where = and(eq(guests.eventId, member.event.id), eq(guests.status, "confirmed"));
+  const [items, [count]] = await Promise.all([
+    db
+      .select({ firstName: guests.firstName, lastName: guests.lastName, company: guests.company })
+      .from(guests)
+      .where(where)
+      .orderBy(asc(sql`lower(${guests.lastName})`), asc(sql`lower(${guests.firstName})`), asc(guests.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(guests).where(where),
+  ]);
+  return { items, total: count?.total ?? 0 };
+}

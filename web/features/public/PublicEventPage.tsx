@@ -1,0 +1,144 @@
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PublicEvent } from "../../../contract/public";
+import { useLanguageScope } from "../../app/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { formatEventDates, mapUrl } from "./event-format";
+import { usePublicEventContext } from "./PublicLayout";
+import { usePublicBase } from "./public.queries";
+
+const socialNames: Record<string, string> = {
+  facebook: "Facebook",
+  twitter: "X (Twitter)",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  instagram: "Instagram",
+};
+
+/** SPEC §2 "Public event page": what the event is, when and where, and the way to register. */
+export function PublicEventPage() {
+  const { t } = useTranslation();
+  const { language } = useLanguageScope();
+  const event = usePublicEventContext();
+  const base = usePublicBase();
+  usePageTitle(event.name);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          {event.name}
+        </Title>
+        <Text fw={600} c="gray.8">
+          {formatEventDates(event, language)}
+        </Text>
+      </Stack>
+
+      <RegisterButton event={event} base={base} />
+      <Venue event={event} />
+
+      {event.description && (
+        <section aria-labelledby="event-about">
+          <Title order={2} size="h4" id="event-about" mb="xs">
+            {t("public.event.about")}
+          </Title>
+          {/* Organizers write plain text: shown as text, line breaks kept, never parsed as HTML. */}
+          <Text style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{event.description}</Text>
+        </section>
+      )}
+
+      <EventPages event={event} base={base} />
+      <SocialLinks urls={event.socialUrls} />
+    </Stack>
+  );
+}
+
+function RegisterButton({ event, base }: { event: PublicEvent; base: string }) {
+  const { t } = useTranslation();
+  if (event.modules.registration) {
+    return (
+      <Button component={Link} to={`${base}/register`} size="md" fullWidth>
+        {t("public.event.register")}
+      </Button>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Button size="md" fullWidth disabled aria-describedby="registration-closed">
+        {t("public.event.register")}
+      </Button>
+      <Text id="registration-closed" size="sm" c="gray.7" ta="center">
+        {t("public.event.registrationClosed")}
+      </Text>
+    </Stack>
+  );
+}
+
+function Venue({ event }: { event: PublicEvent }) {
+  const { t } = useTranslation();
+  const map = mapUrl(event);
+  const lines = [event.venueName, event.address, event.country].filter(Boolean);
+  if (lines.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="event-venue">
+      <Title order={2} size="h4" id="event-venue" mb="xs">
+        {t("public.event.venue")}
+      </Title>
+      {lines.map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+      {map && (
+        <Anchor href={map} target="_blank" rel="noopener noreferrer" mt="xs" display="inline-block">
+          {t("public.event.map")}
+        </Anchor>
+      )}
+    </Card>
+  );
+}
+
+/** Links to the event's other public pages, only those the event has. */
+function EventPages({ event, base }: { event: PublicEvent; base: string }) {
+  const { t } = useTranslation();
+  const { modules } = event;
+  const pages = [
+    modules.memberArea && { to: `${base}/member`, label: t("public.event.memberArea") },
+    modules.attendees && { to: `${base}/attendees`, label: t("public.event.attendees") },
+    modules.survey && { to: `${base}/survey`, label: t("public.event.survey") },
+    modules.contact && { to: `${base}/contact`, label: t("public.event.contact") },
+  ].filter((page): page is { to: string; label: string } => Boolean(page));
+  if (pages.length === 0) return null;
+  return (
+    <nav aria-label={t("public.event.pages")}>
+      <Group gap="sm">
+        {pages.map((page) => (
+          <Button key={page.to} component={Link} to={page.to} variant="light">
+            {page.label}
+          </Button>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
+function SocialLinks({ urls }: { urls: Record<string, string> }) {
+  const { t } = useTranslation();
+  const links = Object.entries(urls).filter(([network, url]) => socialNames[network] && url);
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby="event-social">
+      <Title order={2} size="h4" id="event-social" mb="xs">
+        {t("public.event.social")}
+      </Title>
+      <List listStyleType="none" spacing={4}>
+        {links.map(([network, url]) => (
+          <List.Item key={network}>
+            <Anchor href={url} target="_blank" rel="noopener noreferrer">
+              {socialNames[network]}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useOutletContext } from "react-router";
+import type { Language } from "../../../contract/common";
+import type { PublicEvent } from "../../../contract/public";
+import { ApiError } from "../../api/client";
+import { AlertBanner } from "../../app/alert";
+import { LanguageMenu } from "../../app/LanguageMenu";
+import { LoadingLine } from "../../app/LoadingLine";
+import { useLanguageScope } from "../../app/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { useEventSlug, usePublicBase, usePublicEvent } from "./public.queries";
+
+/** The public event of the page, loaded once by the layout for every page under it. */
+export const usePublicEventContext = () => useOutletContext<PublicEvent>();
+
+/** The frame of an event's public pages, phone first: the event's name, its languages, the pages, a footer. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const slug = useEventSlug();
+  const { language } = useLanguageScope();
+  const base = usePublicBase();
+  const event = usePublicEvent(slug, language);
+
+  if (event.isPending) return <LoadingLine />;
+  if (event.isError)
+    return <EventUnavailable notFound={event.error instanceof ApiError && event.error.status === 404} />;
+  return (
+    <Box mih="100vh" bg="gray.0" style={{ display: "flex", flexDirection: "column" }}>
+      <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        <Container size="sm" px="md" py="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Anchor component={Link} to={base} fw={700} c="blue.8" underline="never" lineClamp={1}>
+              {event.data.name}
+            </Anchor>
+            <EventLanguageMenu languages={event.data.languages} />
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" size="sm" px="md" py="lg" w="100%" style={{ flex: 1 }}>
+        <AlertBanner />
+        <Outlet context={event.data} />
+      </Container>
+      <Box component="footer" py="md">
+        <Text size="xs" c="gray.7" ta="center">
+          {t("public.layout.poweredBy", { product: t("app.productName") })}
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+/** The event's languages (and the page's own, when the event does not offer it), keeping the page and its query. */
+function EventLanguageMenu({ languages }: { languages: Language[] }) {
+  const { language } = useLanguageScope();
+  const location = useLocation();
+  const slug = useEventSlug();
+  const offered = languages.includes(language) ? languages : [language, ...languages];
+  if (offered.length < 2) return null;
+  // `/de/gala/member` and `/gala/member` both keep `/member`.
+  const page = location.pathname.replace(/^\/[a-z]{2}(?=\/)/i, "").slice(`/${slug}`.length);
+  return <LanguageMenu languages={offered} pathFor={(next) => `/${next}/${slug}${page}${location.search}`} />;
+}
+
+function EventUnavailable({ notFound }: { notFound: boolean }) {
+  const { t } = useTranslation();
+  const title = notFound ? t("public.unavailable.notFoundTitle") : t("public.unavailable.errorTitle");
+  usePageTitle(title);
+  return (
+    <Container size="sm" px="md" py="xl">
+      <Stack align="center" ta="center" mt="xl">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="gray.8">{notFound ? t("public.unavailable.notFoundText") : t("app.error.generic")}</Text>
+        {!notFound && <Button onClick={() => window.location.reload()}>{t("app.error.refresh")}</Button>}
+      </Stack>
+    </Container>
+  );
+}

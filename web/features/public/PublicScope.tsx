@@ -1,0 +1,20 @@
+import { Outlet, useParams } from "react-router";
+import { AlertProvider } from "../../app/alert";
+import { LanguageScope } from "../../app/language-scope";
+import { NotFoundPage } from "../../app/NotFoundPage";
+import { browserLanguage, toLanguage } from "../../i18n/i18n";
+
+/**
+ * The language of a public event page: the path's (`/de/…` reads English, SPEC §1) or the browser's. Event slugs are
+ * 3 to 50 characters, so a two-letter first segment is a language and anything else in its place is no page.
+ */
+export function PublicScope() {
+  const { lang, event = "" } = useParams();
+  const language = lang === undefined ? browserLanguage() : toLanguage(lang);
+  const isPage = lang === undefined ? event.length > 2 : lang.length === 2;
+  return (
+    <LanguageScope language={language} adminBase={`/${language}/admin`}>
+      <AlertProvider>{isPage ? <Outlet /> : <NotFoundPage />}</AlertProvider>
+    </LanguageScope>
+  );
+}

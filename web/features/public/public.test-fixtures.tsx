@@ -1,0 +1,41 @@
+import type { RouteObject } from "react-router";
+import type { PublicEvent } from "../../../contract/public";
+import { AttendeesPage } from "./AttendeesPage";
+import { MemberAreaPage } from "./MemberAreaPage";
+import { PublicEventPage } from "./PublicEventPage";
+import { PublicLayout } from "./PublicLayout";
+
+/** The public pages as the router nests them, for renderPage with `scopePath: "/:lang/:event"`. */
+export const publicPages: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <PublicEventPage /> },
+      { path: "member", element: <MemberAreaPage /> },
+      { path: "attendees", element: <AttendeesPage /> },
+    ],
+  },
+];
+
+export function publicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
+  return {
+    slug: "summer-gala",
+    name: "Summer gala",
+    startsAt: "2030-06-05T17:00:00.000Z",
+    endsAt: "2030-06-05T21:00:00.000Z",
+    allDay: false,
+    timezone: "Europe/Madrid",
+    venueName: "Palacio de Cristal",
+    address: "Parque del Retiro, Madrid",
+    country: "España",
+    latitude: 40.4139,
+    longitude: -3.6819,
+    description: "Una velada <b>inolvidable</b>.\nCena y música.",
+    languages: ["es", "fr"],
+    preferredLanguage: "es",
+    socialUrls: { instagram: "https://instagram.example/gala" },
+    maxCompanions: 2,
+    modules: { registration: false, survey: false, contact: true, attendees: true, memberArea: true },
+    ...overrides,
+  };
+}
