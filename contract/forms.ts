@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, idSchema, listOf } from "./common.js";
+import { emailSchema, idSchema, type Language, languageSchema, listOf } from "./common.js";
 import type { CodedMessage } from "./error-messages.js";
 import { type FieldValue, isEmptyValue, validateFieldValue } from "./field-values.js";
 import { choiceFieldTypes, customFieldTypes, eventScopeParams } from "./guests.js";
@@ -34,6 +34,11 @@ const localized = (max: number) =>
 export const localizedTitle = localized(500);
 export type Localized = z.infer<typeof localizedTitle>;
 export const hasText = (text: Localized | undefined) => Object.values(text ?? {}).some((value) => value?.trim());
+/** The organizer's text in `language`, else the first language they wrote it in (fr, en, es). */
+export function localizedText(text: Localized | undefined, language: string): string {
+  const order = [language, "fr", "en", "es"] as (keyof Localized)[];
+  return order.map((key) => text?.[key]).find((value) => value?.trim()) ?? "";
+}
 
 /** Ids of items and answers are made by the builder (a short random string) so references survive edits. */
 const itemId = z.string().min(1).max(40);
@@ -164,6 +169,14 @@ export const formSchema = z.object({
 export type Form = z.infer<typeof formSchema>;
 export const formList = listOf(formSchema.omit({ items: true }));
 export const formParams = eventScopeParams.extend({ id: idSchema });
+/** `GET forms?type=`: the event's forms, of one type when given. */
+export const formListQuery = z.object({ type: formTypeSchema.optional() });
+/** `GET forms/view/{id}/{language}`: the working items as a guest would see them (the builder's preview). */
+export const formViewParams = formParams.extend({ language: languageSchema.optional() });
+/** Statistics and the answers export name choice answers in this language (default: the caller's). */
+export const formLabelsQuery = z.object({ language: languageSchema.optional() });
+/** The first column of the answers export, beside the guest list's own column names. */
+export const submittedAtLabel: Record<Language, string> = { en: "Submitted at", fr: "Envoyé le", es: "Enviado el" };
 
 /** Why a public form cannot be answered now; null when it can. */
 export const formAvailabilities = ["open", "not_yet_open", "closed", "full", "offline"] as const;
@@ -239,6 +252,9 @@ export const sendFormResult = z.object({
 });
 export const sendFormParams = z.object({ lang: z.string().max(10), event: z.string().max(50), id: idSchema });
 
+/** SPEC §9: a file answered to a form, and a form's terms PDF, weigh at most 15 MB. */
+export const formFileMaxBytes = 15 * 1024 * 1024;
+
 /** `POST /{event}/forms/uploadFile` answers the stored file; its id is the answer of the file question. */
 export const uploadedFileSchema = z.object({
   id: z.string(),
@@ -246,6 +262,29 @@ export const uploadedFileSchema = z.object({
   size: z.number().int(),
   type: z.string(),
 });
+
+/**
+ * `GET /api/v1/public/events/{slug}/member/answers`: the signed-in guest's own submissions to the event's online
+ * forms, with the published items to show them against. `canChange`: the form is still open (availability "open"),
+ * so the member area offers to send it again. Companions are the named companions the registration brought.
+ */
+export const memberFormSubmissionSchema = z.object({
+  formId: z.string(),
+  type: formTypeSchema,
+  title: localizedTitle,
+  items: z.array(formItemSchema),
+  ratingMax: z.number().int(),
+  answers: answersSchema,
+  /** The stored files the answers name (file questions), to show their name and size. */
+  files: z.array(uploadedFileSchema),
+  companions: z.array(z.object({ mail: z.string().nullable(), answers: answersSchema })),
+  availability: formAvailabilitySchema,
+  canChange: z.boolean(),
+  submittedAt: z.string(),
+});
+export type MemberFormSubmission = z.infer<typeof memberFormSubmissionSchema>;
+export const memberFormAnswersSchema = z.object({ items: z.array(memberFormSubmissionSchema) });
+export type MemberFormAnswers = z.infer<typeof memberFormAnswersSchema>;
 
 /** Statistics of one form (issue 4: submissions over time, distributions per question, ratings average). */
 export const formStatisticsSchema = z.object({
@@ -352,14 +391,21 @@ export function formViolations(form: { title: Localized; items: readonly FormIte
   return found;
 }
 
+/** Whether the guest gave the block's answer to its question (one of the ticked answers for a multiple choice). */
+export function conditionHolds(block: ConditionalBlock, answers: Answers): boolean {
+  if (!block.questionId || !block.answerId) return false;
+  const given = answers[block.questionId];
+  return Array.isArray(given) ? given.includes(block.answerId) : given === block.answerId;
+}
+
 /** The questions a guest sees given their answers so far: a conditional block's items show when its condition holds. */
 export function visibleQuestions(items: readonly FormItem[], answers: Answers): Question[] {
   return items.flatMap((item) => {
     if (item.kind === "question") return [item];
     if (item.kind !== "conditional") return [];
-    const given = item.questionId ? answers[item.questionId] : undefined;
-    const holds = Array.isArray(given) ? given.includes(item.answerId ?? "") : given === item.answerId;
-    return holds ? item.items.filter((child): child is Question => child.kind === "question") : [];
+    return conditionHolds(item, answers)
+      ? item.items.filter((child): child is Question => child.kind === "question")
+      : [];
   });
 }
 

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { okSchema } from "../../../contract/auth.js";
+import { type CodedMessage, isMessageCode, messageOfZodIssue } from "../../../contract/error-messages.js";
+import {
+  formBody,
+  formFileMaxBytes,
+  formLabelsQuery,
+  formList,
+  formListQuery,
+  formOptionsBody,
+  formOptionsSchema,
+  formParams,
+  formSchema,
+  formStatisticsSchema,
+  formViewParams,
+  publicFormSchema,
+  termsFileSchema,
+} from "../../../contract/forms.js";
+import { eventScopeParams } from "../../../contract/guests.js";
+import { requirePrincipal } from "../../platform/auth-guard.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, fieldError } from "../../platform/errors.js";
+import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
+import { requireAccountAccess } from "../../platform/permissions.js";
+import type { Caller } from "../events/events.service.js";
+import { previewForm } from "./forms.preview.js";
+import {
+  deleteForm,
+  getForm,
+  getFormOptions,
+  getTerms,
+  listForms,
+  saveForm,
+  setFormOptions,
+  uploadTerms,
+} from "./forms.service.js";
+import { exportFormAnswers, formStatistics } from "./forms.statistics.js";
+
+// Forms hold guests' answers: never cached, by the browser or anything in between.
+const noStore = { "cache-control": "no-store" };
+
+/** `attachment; filename=…` with the UTF-8 name too, so accented names survive every browser. */
+export const contentDisposition = (kind: "inline" | "attachment", name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The save's body, JSON or the `form` field of a multipart request: checked by `formBody`, answered as the zod errors are. */
+function parseFormBody(input: unknown): z.infer<typeof formBody> {
+  const parsed = formBody.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, CodedMessage> = {};
+  for (const issue of parsed.error.issues) {
+    const message = isMessageCode(issue.message) ? { code: issue.message } : messageOfZodIssue(issue);
+    fields[issue.path.join(".") || "body"] ??= message;
+  }
+  const [first] = Object.values(fields);
+  throw new AppError(400, first?.code ?? "VALIDATION", { values: first?.values, fields });
+}
+
+function parseJsonField(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    throw fieldError("form", "FIELD_INVALID");
+  }
+}
+
+/** SPEC §7 forms, organizer side: list, builder save (JSON or multipart with a terms PDF), options, terms, preview. */
+export function registerFormsRoutes(parent: FastifyInstance, context: AppContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ["forms"];
+  const base = "/events/:account/:event/forms";
+
+  /** Any member passes here; the event's own check (read or update) follows, so 404 comes before any 403. */
+  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
+    const principal = requirePrincipal(request);
+    const access = await requireAccountAccess(context.db, principal, request.params.account, "events.read");
+    return { access, ip: request.ip };
+  }
+
+  app.get(
+    base,
+    { schema: { tags, params: eventScopeParams, querystring: formListQuery, response: { 200: formList } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return listForms(context, await caller(request), request.params.event, request.query.type);
+    },
+  );
+
+  // No body schema: the body is JSON or multipart, and both are parsed with `formBody` below.
+  app.post(
+    base,
+    { schema: { tags, params: eventScopeParams, response: { 200: formSchema, 201: formSchema } } },
+    async (request, reply) => {
+      const who = await caller(request);
+      const received = request.isMultipart()
+        ? await receiveMultipart(request, formFileMaxBytes)
+        : { fields: {}, upload: null };
+      const input = request.isMultipart() ? parseJsonField(received.fields.form) : request.body;
+      const body = parseFormBody(input);
+      const { form, created } = await saveForm(context, who, request.params.event, body, received.upload);
+      return reply.status(created ? 201 : 200).send(form);
+    },
+  );
+
+  app.get(
+    `${base}/view/:id/:language?`,
+    { schema: { tags, params: formViewParams, response: { 200: publicFormSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return previewForm(context, await caller(request), request.params.event, request.params.id);
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: formParams, response: { 200: formSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getForm(context, await caller(request), request.params.event, request.params.id);
+    },
+  );
+
+  app.delete(`${base}/:id`, { schema: { tags, params: formParams, response: { 200: okSchema } } }, async (request) => {
+    await deleteForm(context, await caller(request), request.params.event, request.params.id);
+    return { ok: true as const };
+  });
+
+  app.get(
+    `${base}/:id/options`,
+    { schema: { tags, params: formParams, response: { 200: formOptionsSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getFormOptions(context, await caller(request), request.params.event, request.params.id);
+    },
+  );
+
+  app.post(
+    `${base}/:id/options`,
+    { schema: { tags, params: formParams, body: formOptionsBody, response: { 200: formOptionsSchema } } },
+    async (request) => {
+      const { event, id } = request.params;
+      return setFormOptions(context, await caller(request), event, id, request.body);
+    },
+  );
+
+  app.post(
+    `${base}/:id/terms`,
+    { schema: { tags, params: formParams, response: { 200: termsFileSchema } } },
+    async (request) => {
+      const { event, id } = request.params;
+      return uploadTerms(context, await caller(request), event, id, () => receiveUpload(request, formFileMaxBytes));
+    },
+  );
+
+  app.get(`${base}/:id/terms`, { schema: { tags, params: formParams } }, async (request, reply) => {
+    const file = await getTerms(context, await caller(request), request.params.event, request.params.id);
+    return reply
+      .headers({
+        "content-type": file.contentType,
+        "content-disposition": contentDisposition("inline", file.name),
+        ...noStore,
+      })
+      .send(file.stream);
+  });
+
+  app.get(
+    `${base}/:id/statistics`,
+    { schema: { tags, params: formParams, querystring: formLabelsQuery, response: { 200: formStatisticsSchema } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const language = request.query.language ?? request.language;
+      return formStatistics(context, await caller(request), request.params.event, request.params.id, language);
+    },
+  );
+
+  app.get(
+    `${base}/:id/export`,
+    { schema: { tags, params: formParams, querystring: formLabelsQuery } },
+    async (request, reply) => {
+      const language = request.query.language ?? request.language;
+      const { event, id } = request.params;
+      const file = await exportFormAnswers(context, await caller(request), event, id, language);
+      return reply
+        .headers({
+          "content-type": file.contentType,
+          "content-disposition": contentDisposition("attachment", file.filename),
+          ...noStore,
+        })
+        .send(file.stream);
+    },
+  );
+}

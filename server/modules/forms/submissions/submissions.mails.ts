@@ -1,0 +1,81 @@
+import type { Language } from "../../../platform/language.js";
+import type { MailContent } from "../../../platform/mail-layout.js";
+import { transactionalFooter } from "../../auth/auth.mails.js";
+import type { EventRow } from "../../events/events.visibility.js";
+
+type EventDetails = Pick<EventRow, "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address">;
+
+const locales: Record<Language, string> = { en: "en-GB", fr: "fr-FR", es: "es-ES" };
+
+/** The event's dates as its guests read them: in the event's own timezone, whatever the server's. */
+export function eventDatesText(event: EventDetails, language: Language): string {
+  const format = new Intl.DateTimeFormat(locales[language], {
+    timeZone: event.timezone,
+    dateStyle: "full",
+    ...(!event.allDay && { timeStyle: "short" }),
+  });
+  if (!event.endsAt) return format.format(event.startsAt);
+  return format.formatRange(event.startsAt, event.endsAt);
+}
+
+/**
+ * The mail a registration sends (issue 4 "a localized confirmation mail"): confirmed or awaiting the organizer's
+ * approval, the event's name, dates and place, the organizer's confirmation message, and the member area's link where
+ * the guest signs in to see or change the registration.
+ */
+export function registrationMail(
+  language: Language,
+  details: { event: EventDetails; pending: boolean; companions: number; message: string; memberUrl: string },
+): { subject: string; content: MailContent } {
+  const { event, pending, companions, message } = details;
+  const name = event.name;
+  const text = {
+    en: {
+      subject: pending ? `Your registration request for ${name}` : `Your registration for ${name} is confirmed`,
+      status: pending
+        ? `We have received your registration for ${name}. The organizer will review it: you will hear from them soon.`
+        : `Your registration for ${name} is confirmed. See you there!`,
+      companions: `You are registered with ${companions} companion(s).`,
+      when: `When: ${eventDatesText(event, language)} (${event.timezone}).`,
+      where: "Where: ",
+      action: "Open my member area",
+    },
+    fr: {
+      subject: pending ? `Votre demande d'inscription à ${name}` : `Votre inscription à ${name} est confirmée`,
+      status: pending
+        ? `Nous avons bien reçu votre inscription à ${name}. L'organisateur va l'examiner : il reviendra vers vous prochainement.`
+        : `Votre inscription à ${name} est confirmée. À bientôt !`,
+      companions: `Vous êtes inscrit avec ${companions} accompagnant(s).`,
+      when: `Quand : ${eventDatesText(event, language)} (${event.timezone}).`,
+      where: "Où : ",
+      action: "Ouvrir mon espace membre",
+    },
+    es: {
+      subject: pending ? `Su solicitud de inscripción a ${name}` : `Su inscripción a ${name} está confirmada`,
+      status: pending
+        ? `Hemos recibido su inscripción a ${name}. El organizador la revisará y se pondrá en contacto con usted pronto.`
+        : `Su inscripción a ${name} está confirmada. ¡Hasta pronto!`,
+      companions: `Está inscrito con ${companions} acompañante(s).`,
+      when: `Cuándo: ${eventDatesText(event, language)} (${event.timezone}).`,
+      where: "Dónde: ",
+      action: "Abrir mi área de miembro",
+    },
+  }[language];
+  const place = [event.venueName, event.address].filter((part) => part?.trim()).join(", ");
+  const paragraphs = [
+    text.status,
+    ...(companions > 0 ? [text.companions] : []),
+    text.when,
+    ...(place ? [text.where + place] : []),
+    ...(message.trim() ? [message.trim()] : []),
+  ];
+  return {
+    subject: text.subject,
+    content: {
+      title: text.subject,
+      paragraphs,
+      action: { label: text.action, url: details.memberUrl },
+      footer: transactionalFooter(language),
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { type FormStatistics, localizedText } from "../../../contract/forms";
+import { formsApi } from "../../api/forms";
+import { useAdminContext } from "../../app/admin-context";
+import { useAlert } from "../../app/alert";
+import { LoadingLine } from "../../app/LoadingLine";
+import { useAdminPath } from "../../app/language-scope";
+import { toLanguage } from "../../i18n/i18n";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { EventLoadError } from "../events/EventLoadError";
+import { saveFile } from "../guests/GuestExportMenu";
+import { useFormDetail, useFormStatistics } from "./forms.queries";
+
+/** Submissions over time, answers per question and rating averages of one form, and its answers as CSV. */
+export function FormStatisticsPage() {
+  const { t, i18n } = useTranslation();
+  const { eventId = "", formId = "" } = useParams();
+  const { accountId } = useAdminContext();
+  const adminPath = useAdminPath();
+  const { showAlert, clearAlert } = useAlert();
+  const language = toLanguage(i18n.language);
+  const form = useFormDetail(eventId, formId);
+  const statistics = useFormStatistics(eventId, formId, language);
+  const [exporting, setExporting] = useState(false);
+  const title = (form.data && localizedText(form.data.title, language)) || t("forms.untitled");
+  usePageTitle(t("forms.statistics.pageTitle", { title }));
+
+  const failed = form.error ?? statistics.error;
+  if (failed) return <EventLoadError message={failed.message} />;
+  if (!statistics.data) return <LoadingLine />;
+  const { submissionCount, byDay, questions } = statistics.data;
+
+  const exportAnswers = async () => {
+    clearAlert();
+    setExporting(true);
+    try {
+      saveFile(await formsApi.exportAnswers(accountId, eventId, formId, language), `${title}.csv`);
+    } catch (error) {
+      showAlert((error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Anchor component={Link} to={adminPath(`/events/${eventId}/forms`)} size="sm" c="blue.8">
+        ← {t("forms.list.title")}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={0}>
+          <Title order={1}>{t("forms.statistics.title")}</Title>
+          <Text c="gray.7">{title}</Text>
+        </Stack>
+        <Button onClick={exportAnswers} loading={exporting} variant="light">
+          {t("forms.statistics.export")}
+        </Button>
+      </Group>
+      <Text fw={600}>{t("forms.statistics.submissions", { count: submissionCount })}</Text>
+      {submissionCount === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Text ta="center" c="gray.7">
+            {t("forms.statistics.empty")}
+          </Text>
+        </Card>
+      ) : (
+        <>
+          <OverTime byDay={byDay} language={i18n.language} />
+          <Title order={2} size="h3">
+            {t("forms.statistics.perQuestion")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {questions.map((question) => (
+              <QuestionCard key={question.questionId} question={question} total={submissionCount} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+const dayLabel = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** A bar per day; the chart is a picture for the eye, the table beside it says the same for everyone. */
+function OverTime({ byDay, language }: { byDay: FormStatistics["byDay"]; language: string }) {
+  const { t } = useTranslation();
+  const [asTable, setAsTable] = useState(false);
+  const most = Math.max(1, ...byDay.map((day) => day.count));
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          {t("forms.statistics.overTime")}
+        </Title>
+        <Button variant="subtle" size="compact-sm" onClick={() => setAsTable(!asTable)} aria-expanded={asTable}>
+          {t(asTable ? "forms.statistics.showChart" : "forms.statistics.showTable")}
+        </Button>
+      </Group>
+      {asTable ? (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("forms.statistics.day")}</Table.Th>
+              <Table.Th scope="col">{t("forms.statistics.count")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {byDay.map((day) => (
+              <Table.Tr key={day.day}>
+                <Table.Td>{dayLabel(day.day, language)}</Table.Td>
+                <Table.Td>{day.count}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Box style={{ overflowX: "auto" }}>
+          <Group
+            gap={4}
+            align="flex-end"
+            wrap="nowrap"
+            h={180}
+            role="img"
+            aria-label={t("forms.statistics.chartLabel", {
+              days: byDay.length,
+              most,
+            })}
+          >
+            {byDay.map((day) => (
+              <Stack
+                key={day.day}
+                gap={2}
+                align="center"
+                justify="flex-end"
+                h="100%"
+                miw={36}
+                maw={72}
+                style={{ flex: 1 }}
+              >
+                <Text size="xs" fw={600}>
+                  {day.count}
+                </Text>
+                <Box
+                  w="70%"
+                  bg="blue.7"
+                  style={{ height: `${(day.count / most) * 120}px`, minHeight: 2, borderRadius: 3 }}
+                />
+                <Text size="xs" c="gray.7" style={{ whiteSpace: "nowrap" }}>
+                  {dayLabel(day.day, language)}
+                </Text>
+              </Stack>
+            ))}
+          </Group>
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+type QuestionStatistics = FormStatistics["questions"][number];
+
+function QuestionCard({ question, total }: { question: QuestionStatistics; total: number }) {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h4" style={{ overflowWrap: "break-word", minWidth: 0 }}>
+            {question.name}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t(`forms.questionTypes.${question.type}`)}
+          </Text>
+        </Group>
+        <Text size="sm">{t("forms.statistics.answered", { count: question.answered, total })}</Text>
+        {question.average !== null && (
+          <Text size="sm" fw={600}>
+            {t("forms.statistics.average", { value: decimal.format(question.average) })}
+          </Text>
+        )}
+        {question.distribution.length > 0 && (
+          <Table verticalSpacing={4} withRowBorders={false}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("forms.statistics.answer")}</Table.Th>
+                <Table.Th scope="col" w="40%">
+                  <VisuallyHidden>{t("forms.statistics.bar")}</VisuallyHidden>
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t("forms.statistics.count")}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {question.distribution.map((entry) => {
+                const share = question.answered ? entry.count / question.answered : 0;
+                return (
+                  <Table.Tr key={entry.key}>
+                    <Table.Td>
+                      <Text size="sm">{entry.label}</Text>
+                    </Table.Td>
+                    <Table.Td aria-hidden>
+                      <Box bg="gray.2" style={{ borderRadius: 3 }}>
+                        <Box bg="teal.7" h={12} style={{ width: `${share * 100}%`, borderRadius: 3 }} />
+                      </Box>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      <Text size="sm">
+                        {entry.count} ({percent.format(share)})
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}
