@@ -58,14 +58,29 @@ export type LoadFigures = {
 const percentile = (sorted: number[], fraction: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0);
 
+/** A request autocannon sends: a POST with a body made per request (each submission a new guest) for instance. */
+export type LoadRequest = {
+  method: "GET" | "POST";
+  headers?: Record<string, string>;
+  setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+};
+
 /** Keeps every response time itself: autocannon's own percentiles skip p95. */
-export async function measure(name: string, url: string, token: string, clients = connections): Promise<LoadFigures> {
+export async function measure(
+  name: string,
+  url: string,
+  token: string,
+  clients = connections,
+  request?: LoadRequest,
+): Promise<LoadFigures> {
   const times: number[] = [];
   const instance = autocannon({
     url,
     connections: clients,
     duration: durationSeconds,
-    headers: { authorization: `Bearer ${token}` },
+    // An empty token measures a public route, as a guest calls it.
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(request && { requests: [request] }),
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);

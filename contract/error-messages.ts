@@ -266,6 +266,11 @@ export const messages = {
     fr: "L'invité n'a pas pu être supprimé. Raison : %s.",
     es: "No se ha podido eliminar el invitado. Motivo: %s.",
   },
+  GUEST_HOLDS_TICKET: {
+    en: "this guest holds a ticket",
+    fr: "cet invité détient un billet",
+    es: "este invitado tiene una entrada",
+  },
   GUEST_EMAIL_TAKEN: {
     en: "A guest of this event already has this email address.",
     fr: "Un invité de cet événement a déjà cette adresse e-mail.",
@@ -483,6 +488,16 @@ export const messages = {
     fr: "Une réponse déjà choisie par des invités ne peut pas être modifiée.",
     es: "Una respuesta ya elegida por invitados no se puede modificar.",
   },
+  FORM_ALREADY_ONLINE: {
+    en: "Another form of this type is already online.",
+    fr: "Un autre formulaire de ce type est déjà en ligne.",
+    es: "Ya hay otro formulario de este tipo en línea.",
+  },
+  FORM_CLOSES_BEFORE_OPENS: {
+    en: "The closing date must be after the opening date.",
+    fr: "La date de fermeture doit être postérieure à la date d'ouverture.",
+    es: "La fecha de cierre debe ser posterior a la fecha de apertura.",
+  },
   FORM_CLOSED: {
     en: "Registration is closed.",
     fr: "Les inscriptions sont fermées.",
@@ -502,6 +517,21 @@ export const messages = {
     en: "Please accept the terms.",
     fr: "Veuillez accepter les conditions générales.",
     es: "Acepte los términos y condiciones.",
+  },
+  PRIVACY_REQUIRED: {
+    en: "Please accept the privacy policy.",
+    fr: "Veuillez accepter la politique de confidentialité.",
+    es: "Acepte la política de privacidad.",
+  },
+  ALREADY_REGISTERED: {
+    en: "You are already registered. Sign in to your member area to change your registration.",
+    fr: "Vous êtes déjà inscrit. Connectez-vous à votre espace membre pour modifier votre inscription.",
+    es: "Ya está inscrito. Inicie sesión en su área de miembro para modificar su inscripción.",
+  },
+  CAPTCHA_INVALID: {
+    en: "The human check failed or has expired. Please try again.",
+    fr: "La vérification anti-robot a échoué ou a expiré. Veuillez réessayer.",
+    es: "La verificación antirrobot ha fallado o ha caducado. Inténtelo de nuevo.",
   },
 } satisfies Record<string, Translations>;
 

@@ -72,6 +72,8 @@ const eventFields = {
     .optional(),
   maxOfflineCheckins: z.number().int().min(0, "NUMBER_TOO_SMALL").max(1000, "NUMBER_TOO_BIG").optional(),
   ratingMax: z.number().int().min(2, "NUMBER_TOO_SMALL").max(10, "NUMBER_TOO_BIG").optional(),
+  /** Signed-in guests of the event may see who else comes (first name, last name, company of confirmed guests). */
+  attendeesListPublic: z.boolean().optional(),
   params: z.record(z.string(), z.unknown()).optional(),
 };
 
@@ -155,6 +157,7 @@ export const eventSchema = eventSummarySchema.extend({
   }),
   maxOfflineCheckins: z.number(),
   ratingMax: z.number(),
+  attendeesListPublic: z.boolean(),
   params: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
   /** Present with `expand=access`. */

@@ -40,7 +40,7 @@ export type GuestBulkBody = z.input<typeof guestBulkBody>;
 export const guestBulkResult = z.object({
   updated: z.number().int().optional(),
   deleted: z.number().int().optional(),
-  /** Ids asked for that were not deleted (not guests of the event). */
+  /** Ids asked for that were not deleted (not guests of the event, or holding a ticket); with a filter, the ticket holders kept. */
   notDeleted: z.array(z.string()),
 });
 export type GuestBulkResult = z.infer<typeof guestBulkResult>;

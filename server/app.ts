@@ -16,13 +16,20 @@ import { accounts } from "./modules/accounts/accounts.tables.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
+import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
+import { registerLegacyFormRoutes, registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
 import { registerDuplicatesRoutes } from "./modules/guests/duplicates/duplicates.routes.js";
 import { registerGuestExportRoutes } from "./modules/guests/exports/exports.routes.js";
 import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
 import { guestImportJob, resumeInterruptedImports } from "./modules/guests/imports/imports.jobs.js";
 import { registerImportsRoutes, registerLegacyImportsRoutes } from "./modules/guests/imports/imports.routes.js";
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
+import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
+import { linkPreview, withLinkPreview } from "./modules/public/public.preview.js";
+import { registerPublicRoutes } from "./modules/public/public.routes.js";
+import { registerGuestTicketsRoutes } from "./modules/ticketing/guest-tickets.routes.js";
 import { registerAuthGuard } from "./platform/auth-guard.js";
+import { registerCaptchaRoutes } from "./platform/captcha.js";
 import type { AppContext } from "./platform/context.js";
 import { registerDevMailbox } from "./platform/dev-mailbox.js";
 import { errorBody, registerErrorHandling } from "./platform/errors.js";
@@ -96,14 +103,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAuditRoutes(api, context);
       registerEventsRoutes(api, context);
       registerGuestsRoutes(api, context);
+      registerFormsRoutes(api, context);
+      registerPublicFormRoutes(api, context);
+      registerGuestTicketsRoutes(api, context);
       registerImportsRoutes(api, context);
       registerGuestExportRoutes(api, context);
+      registerMessagesRoutes(api, context);
+      registerCaptchaRoutes(api, context);
+      registerPublicRoutes(api, context);
     },
     { prefix: "/api/v1" },
   );
   registerDuplicatesRoutes(app, context);
   registerLegacyImportsRoutes(app, context);
   registerRecommendationsRoutes(app, context);
+  registerLegacyFormRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;
@@ -127,7 +141,9 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
       request.method === "GET" && !request.url.startsWith("/api/") && !path.extname(request.url.split("?")[0] ?? "");
     if (!hasWeb || !isPage) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
     const firstSegment = request.url.split("/")[1]?.split("?")[0];
-    const lang = isLanguage(firstSegment) ? firstSegment : request.language;
+    // A public event page names its event for link previews, and reads English for a language other than fr/es.
+    const preview = await linkPreview(context.db, context.config.publicUrl, request.url, request.language);
+    const lang = preview?.language ?? (isLanguage(firstSegment) ? firstSegment : request.language);
     const host = request.hostname.split(":")[0] ?? "";
     const [account] = await context.db
       .select({ id: accounts.id })
@@ -137,7 +153,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
     // Read on each page load: it is tiny, and it must name the assets of the current build.
     const indexHtml = await readFile(indexFile, "utf8");
     const sentry = context.config.sentryDsn ? ` data-sentry-dsn="${context.config.sentryDsn}"` : "";
-    const html = indexHtml.replace(
+    const html = withLinkPreview(indexHtml, preview).replace(
       `<html lang="en"`,
       `<html lang="${lang}" data-account-id="${account?.id ?? ""}"${sentry}`,
     );

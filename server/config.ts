@@ -13,9 +13,16 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
+  /** Signs the captcha challenges; unset, a secret generated once is kept in the database for every instance. */
+  CAPTCHA_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds between two polls of the job queue; tests shorten it. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /**
+   * Form submissions and uploads one address may send per minute. A venue's guests often share one address (wifi,
+   * NAT): an instance where they register on site can raise it; the benchmark does.
+   */
+  PUBLIC_FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -29,8 +36,10 @@ export type Config = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   sentryDsn: string | undefined;
+  captchaSecret: string | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   jobPollSeconds: number;
+  publicFormPostsPerMinute: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -49,8 +58,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     sentryDsn: env.SENTRY_DSN,
+    captchaSecret: env.CAPTCHA_SECRET,
     logLevel: env.LOG_LEVEL,
     jobPollSeconds: env.JOB_POLL_SECONDS,
+    publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,
     webDistDir: path.resolve("dist/web"),
   };
 }

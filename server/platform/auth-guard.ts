@@ -8,6 +8,11 @@ import { type Language, languageFromHeader } from "./language.js";
 import { hashSecret } from "./tokens.js";
 
 export const apiKeyPrefix = "ak_";
+/**
+ * Member area sessions (a guest of one event) travel as bearer tokens too. They are no organizer's: the guard leaves
+ * them to the public member routes, so on any organizer route they meet "please sign in".
+ */
+export const memberSessionPrefix = "ms_";
 
 /** Who is calling: a signed-in organizer user, or an account's API key. */
 export type Principal =
@@ -68,7 +73,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Database) {
     const header = request.headers.authorization;
     if (!header?.toLowerCase().startsWith("bearer ")) return;
     const secret = header.slice(7).trim();
-    if (!secret) return;
+    if (!secret || secret.startsWith(memberSessionPrefix)) return;
     request.principal = await resolvePrincipal(db, secret);
     if (!request.principal) throw new AppError(401, "UNAUTHENTICATED");
   });

@@ -67,13 +67,16 @@ export function sniffFileKind(bytes: Buffer, accepted: readonly FileKind[]): Fil
 export type Upload = { fileName: string; bytes: Buffer; fields: Record<string, string> };
 
 /**
- * Reads a multipart request: its one file part `file` within `maxBytes` (413 "The file uploaded is too big."),
- * and the text fields sent before it. A request that is not multipart answers 415.
+ * Reads a multipart request: its text fields, and its one file part `file` when sent, within `maxBytes`
+ * (413 "The file uploaded is too big."). A request that is not multipart answers 415.
  */
-export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+export async function receiveMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
   if (!request.isMultipart()) throw new AppError(415, "TYPE_NOT_ACCEPTED");
   const fields: Record<string, string> = {};
-  let upload: Upload | undefined;
+  let upload: Upload | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === "field") fields[part.fieldname] = String(part.value);
@@ -84,7 +87,13 @@ export async function receiveUpload(request: FastifyRequest, maxBytes: number): 
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "FILE_TOO_BIG");
     throw error;
   }
-  if (!upload || upload.bytes.length === 0) throw fieldError("file", "FIELD_REQUIRED");
+  return { fields, upload: upload && upload.bytes.length > 0 ? upload : null };
+}
+
+/** Reads a multipart request whose file part `file` is required (see receiveMultipart). */
+export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const { upload } = await receiveMultipart(request, maxBytes);
+  if (!upload) throw fieldError("file", "FIELD_REQUIRED");
   return upload;
 }
 

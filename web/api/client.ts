@@ -66,20 +66,59 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.status === 204) return undefined as T;
   if (response.ok && options.responseAs === "blob") return (await response.blob()) as T;
   const payload = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (payload as ErrorBody | null)?.error;
-    if (response.status === 401 && token) {
-      sessionStore.clear();
-      for (const listener of unauthorizedListeners) listener();
-    }
-    throw new ApiError(
-      response.status,
-      error?.code ?? "UNKNOWN",
-      error?.message ?? i18n.t("app.error.unknown"),
-      error?.fields ?? {},
-    );
-  }
+  if (!response.ok) throw failure(response.status, payload, token);
   return payload as T;
+}
+
+/** The ApiError of a failed answer; a 401 to a signed-in call also ends the session. */
+function failure(status: number, payload: unknown, token: string | null): ApiError {
+  const error = (payload as ErrorBody | null)?.error;
+  if (status === 401 && token) {
+    sessionStore.clear();
+    for (const listener of unauthorizedListeners) listener();
+  }
+  return new ApiError(
+    status,
+    error?.code ?? "UNKNOWN",
+    error?.message ?? i18n.t("app.error.unknown"),
+    error?.fields ?? {},
+  );
+}
+
+/**
+ * A multipart POST that reports how much of the body has gone (0 to 1): fetch cannot tell upload progress, so this
+ * one call goes through XMLHttpRequest. Same addresses, headers and errors as `request`.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  options: Pick<RequestOptions, "headers" | "anonymous" | "root"> = {},
+): Promise<T> {
+  const url = new URL(`${options.root ? "" : "/api/v1"}${path}`, window.location.origin);
+  const token = options.anonymous ? null : sessionStore.get();
+  const headers: Record<string, string> = { ...options.headers, "accept-language": i18n.language || "en" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        // An answer without JSON (a proxy's 413 page): the status alone says what went wrong.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+      else reject(failure(xhr.status, payload, token));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "UNKNOWN", i18n.t("app.error.unknown")));
+    xhr.send(form);
+  });
 }
 
 export const api = {

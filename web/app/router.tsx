@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { type Language, languages } from "../../contract/common";
+import { PublicLayout } from "../features/public/PublicLayout";
+import { PublicScope } from "../features/public/PublicScope";
 import { browserLanguage } from "../i18n/i18n";
 import { AdminLayout } from "./AdminLayout";
 import { AuthLayout } from "./AuthLayout";
@@ -136,10 +138,45 @@ const backOfficePages: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/messages",
+    lazy: lazyPage(
+      () => import("../features/messages/MessagesPage"),
+      (m) => m.MessagesPage,
+    ),
+  },
+  {
     path: "events/:eventId/custom-fields",
     lazy: lazyPage(
       () => import("../features/guests/CustomFieldsPage"),
       (m) => m.CustomFieldsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/forms",
+    lazy: lazyPage(
+      () => import("../features/forms/FormsListPage"),
+      (m) => m.FormsListPage,
+    ),
+  },
+  {
+    path: "events/:eventId/forms/new",
+    lazy: lazyPage(
+      () => import("../features/forms/FormCreatePage"),
+      (m) => m.FormCreatePage,
+    ),
+  },
+  {
+    path: "events/:eventId/forms/:formId",
+    lazy: lazyPage(
+      () => import("../features/forms/FormBuilderPage"),
+      (m) => m.FormBuilderPage,
+    ),
+  },
+  {
+    path: "events/:eventId/forms/:formId/statistics",
+    lazy: lazyPage(
+      () => import("../features/forms/FormStatisticsPage"),
+      (m) => m.FormStatisticsPage,
     ),
   },
   {
@@ -195,6 +232,64 @@ const backOfficePages: RouteObject[] = [
 ];
 
 /**
+ * The public side of an event (SPEC §2 "Public event page"), under `/{lang}/{event}` and `/{event}`. A static child
+ * outranks the `/:lang/:event` pattern, so `/{event}/member` is the member area, not an event named "member".
+ */
+const publicEventPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import("../features/public/PublicEventPage"),
+      (m) => m.PublicEventPage,
+    ),
+  },
+  {
+    path: "member",
+    lazy: lazyPage(
+      () => import("../features/public/MemberAreaPage"),
+      (m) => m.MemberAreaPage,
+    ),
+  },
+  {
+    path: "attendees",
+    lazy: lazyPage(
+      () => import("../features/public/AttendeesPage"),
+      (m) => m.AttendeesPage,
+    ),
+  },
+  {
+    path: "register",
+    lazy: lazyPage(
+      () => import("../features/forms/public/RegistrationPage"),
+      (m) => m.RegistrationPage,
+    ),
+  },
+  {
+    path: "survey",
+    lazy: lazyPage(
+      () => import("../features/forms/public/SurveyPage"),
+      (m) => m.SurveyPage,
+    ),
+  },
+  {
+    path: "contact",
+    lazy: lazyPage(
+      () => import("../features/messages/ContactOrganizerPage"),
+      (m) => m.ContactOrganizerPage,
+    ),
+  },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+/** `/{event}/admin` and `/{lang}/admin` are more specific than these, so the sign-in pages keep their paths. */
+const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map((path) => ({
+  path,
+  element: <PublicScope />,
+  errorElement: <ErrorPage />,
+  children: [{ element: <PublicLayout />, children: publicEventPages }],
+}));
+
+/**
  * The routes of one language prefix ("/fr", or "" when the path names none): the admin pages, and the event entry
  * /{lang}/{event}/admin that shows the sign-in page (it reads the `event` route parameter).
  */
@@ -230,6 +325,7 @@ export const router = createBrowserRouter([
       { path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> },
       ...languages.flatMap(languageRoutes),
       ...languageRoutes(undefined),
+      ...publicEventRoutes,
       {
         path: "*",
         element: (

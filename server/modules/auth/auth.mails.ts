@@ -95,12 +95,13 @@ function actionMail(text: ActionMailText, url: string, language: Language): Loca
       title: text.subject,
       paragraphs: [text.intro, text.expiry],
       action: { label: text.action, url },
-      footer: footer(language),
+      footer: transactionalFooter(language),
     },
   };
 }
 
-function footer(language: Language): string {
+/** The closing line of every transactional mail (sign-in, member area). */
+export function transactionalFooter(language: Language): string {
   return {
     en: "This mail was sent automatically by the event platform. Please do not reply.",
     fr: "Cet e-mail a été envoyé automatiquement par la plateforme événementielle. Merci de ne pas y répondre.",

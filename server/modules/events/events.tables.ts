@@ -61,6 +61,8 @@ export const events = pgTable(
       .default({ multilang: true, ebadge: true, misc: true, singleImagePartners: false }),
     maxOfflineCheckins: integer("max_offline_checkins").notNull().default(3),
     ratingMax: integer("rating_max").notNull().default(5),
+    /** The public attendees list, shown to the event's signed-in guests only. */
+    attendeesListPublic: boolean("attendees_list_public").notNull().default(false),
     /** Free parameters copied from the account's default event params, then edited per event. */
     params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),

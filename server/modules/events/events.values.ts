@@ -127,6 +127,7 @@ export function toEvent(row: EventRow, language: Language, access?: EventAccess)
     modules: row.modules,
     maxOfflineCheckins: row.maxOfflineCheckins,
     ratingMax: row.ratingMax,
+    attendeesListPublic: row.attendeesListPublic,
     params: row.params,
     updatedAt: row.updatedAt.toISOString(),
     ...(access && { access }),

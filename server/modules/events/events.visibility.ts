@@ -90,3 +90,16 @@ export async function requireEventBySlug(
   const access = await requireAccountAccess(executor, principal, found.accountId, "events.read");
   return { access, event: await requireEvent(executor, access, found.id, action) };
 }
+
+/**
+ * The one lookup of an event by the public side (event page, member area, contact form, registration): by its slug,
+ * archived events left out ("accessible only to organizers"). Unknown and archived both answer 404.
+ */
+export async function requirePublicEvent(executor: Executor, slug: string): Promise<EventRow> {
+  const [event] = await executor
+    .select(eventColumnsWithStatus)
+    .from(events)
+    .where(and(eq(events.slug, slug), not(events.archived)));
+  if (!event) throw notFound();
+  return event;
+}

@@ -75,75 +75,89 @@ async function guardName<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function createCustomField(
-  context: AppContext,
-  { access, ip }: Caller,
-  eventId: string,
-  body: CustomFieldBody,
-) {
-  return context.db.transaction(async (tx) => {
-    await requireEvent(tx, access, eventId, "events.update", { lock: true });
-    await checkDefinition(tx, eventId, body);
-    const choices = choiceFieldTypes.includes(body.type) ? body.choices : [];
-    const [row] = await guardName(
-      tx
-        .insert(customFields)
-        .values({
-          ...body,
-          choices,
-          eventId,
-          position: sql`(select coalesce(max(${customFields.position}), -1) + 1 from ${customFields}
-            where ${customFields.eventId} = ${eventId})`,
-        })
-        .returning(),
-    );
-    if (!row) throw new Error("the custom field insert returned no row");
-    await recordAudit(
-      tx,
-      access.principal,
-      {
-        accountId: access.accountId,
+/**
+ * Adds a field in the caller's transaction, the event already checked and locked: the forms builder creates the
+ * fields of its questions this way, inside the form's save.
+ */
+export async function insertCustomField(tx: Executor, { access, ip }: Caller, eventId: string, body: CustomFieldBody) {
+  await checkDefinition(tx, eventId, body);
+  const choices = choiceFieldTypes.includes(body.type) ? body.choices : [];
+  const [row] = await guardName(
+    tx
+      .insert(customFields)
+      .values({
+        ...body,
+        choices,
         eventId,
-        action: "guests.custom_field.created",
-        targetType: "custom_field",
-        targetId: row.id,
-        after: { name: row.name, type: row.type },
-      },
-      ip,
-    );
-    return toCustomField(row);
+        position: sql`(select coalesce(max(${customFields.position}), -1) + 1 from ${customFields}
+          where ${customFields.eventId} = ${eventId})`,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error("the custom field insert returned no row");
+  await recordAudit(
+    tx,
+    access.principal,
+    {
+      accountId: access.accountId,
+      eventId,
+      action: "guests.custom_field.created",
+      targetType: "custom_field",
+      targetId: row.id,
+      after: { name: row.name, type: row.type },
+    },
+    ip,
+  );
+  return toCustomField(row);
+}
+
+export async function createCustomField(context: AppContext, caller: Caller, eventId: string, body: CustomFieldBody) {
+  return context.db.transaction(async (tx) => {
+    await requireEvent(tx, caller.access, eventId, "events.update", { lock: true });
+    return insertCustomField(tx, caller, eventId, body);
   });
 }
 
-export async function updateCustomField(
-  context: AppContext,
+/** Edits a field in the caller's transaction, the event already checked and locked (see insertCustomField). */
+export async function changeCustomField(
+  tx: Executor,
   { access, ip }: Caller,
   eventId: string,
   id: string,
   body: CustomFieldUpdateBody,
 ) {
+  const before = await requireCustomField(tx, eventId, id);
+  const next = { ...before, ...body };
+  await checkDefinition(tx, eventId, next, id);
+  const values = { ...body, ...(!choiceFieldTypes.includes(next.type) && { choices: [] }) };
+  const [row] = await guardName(tx.update(customFields).set(values).where(eq(customFields.id, id)).returning());
+  if (!row) throw notFound();
+  await recordAudit(
+    tx,
+    access.principal,
+    {
+      accountId: access.accountId,
+      eventId,
+      action: "guests.custom_field.updated",
+      targetType: "custom_field",
+      targetId: id,
+      ...changedFields(before, row),
+    },
+    ip,
+  );
+  return toCustomField(row);
+}
+
+export async function updateCustomField(
+  context: AppContext,
+  caller: Caller,
+  eventId: string,
+  id: string,
+  body: CustomFieldUpdateBody,
+) {
   return context.db.transaction(async (tx) => {
-    await requireEvent(tx, access, eventId, "events.update", { lock: true });
-    const before = await requireCustomField(tx, eventId, id);
-    const next = { ...before, ...body };
-    await checkDefinition(tx, eventId, next, id);
-    const values = { ...body, ...(!choiceFieldTypes.includes(next.type) && { choices: [] }) };
-    const [row] = await guardName(tx.update(customFields).set(values).where(eq(customFields.id, id)).returning());
-    if (!row) throw notFound();
-    await recordAudit(
-      tx,
-      access.principal,
-      {
-        accountId: access.accountId,
-        eventId,
-        action: "guests.custom_field.updated",
-        targetType: "custom_field",
-        targetId: id,
-        ...changedFields(before, row),
-      },
-      ip,
-    );
-    return toCustomField(row);
+    await requireEvent(tx, caller.access, eventId, "events.update", { lock: true });
+    return changeCustomField(tx, caller, eventId, id, body);
   });
 }
 

@@ -6,6 +6,7 @@ import { useAdminContext } from "../../app/admin-context";
 import { LoadingLine } from "../../app/LoadingLine";
 import { useAdminPath } from "../../app/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { MessagesButton } from "../messages/MessagesButton";
 import { EventActionsMenu } from "./EventActionsMenu";
 import { EventDatesProvider } from "./EventDatesProvider";
 import { EventDatesTab } from "./EventDatesTab";
@@ -77,9 +78,13 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/guests`)} variant="light" size="sm">
             {t("guests.list.title")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/forms`)} variant="light" size="sm">
+            {t("forms.list.title")}
+          </Button>
           <Button component={Link} to={adminPath(`/events/${event.id}/custom-fields`)} variant="light" size="sm">
             {t("guests.customFields.title")}
           </Button>
+          <MessagesButton eventId={event.id} />
         </Group>
       </Stack>
       {event.archived ? (

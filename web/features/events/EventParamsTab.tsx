@@ -23,6 +23,7 @@ export function EventParamsTab({ event, readOnly }: { event: Event; readOnly: bo
     modules: event.modules,
     whiteLabel: event.whiteLabel,
     customDomains: event.customDomains,
+    attendeesListPublic: event.attendeesListPublic,
   });
   const chosen = form.values.languages ?? [];
   const languageOption = (value: string) => ({ value, label: t(`events.languages.${value}`) });
@@ -103,6 +104,11 @@ export function EventParamsTab({ event, readOnly }: { event: Event; readOnly: bo
             />
           ))}
         </SimpleGrid>
+        <Switch
+          label={t("public.settings.attendeesListPublic")}
+          description={t("public.settings.attendeesListPublicHelp")}
+          {...form.getInputProps("attendeesListPublic", { type: "checkbox" })}
+        />
       </EventSection>
       <EventSection title={t("events.sections.whiteLabel")}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -73,6 +73,7 @@ export function fullEvent(overrides: Partial<Event> = {}): Event {
     modules: { multilang: true, ebadge: true, misc: true, singleImagePartners: false },
     maxOfflineCheckins: 3,
     ratingMax: 5,
+    attendeesListPublic: false,
     params: {},
     updatedAt: "2026-01-01T10:00:00.000Z",
     ...overrides,

@@ -12,9 +12,20 @@ const badge = customField({ id: "f2", name: "Badge number", type: "number", choi
 const godfather = guest({ id: "gf", firstName: "John", lastName: "Backus" });
 const grace = guest({ godfatherId: godfather.id, customFields: { [diet.id]: "veg", [badge.id]: 1200 } });
 
-function open(answer: (request: FakeRequest) => FakeAnswer, role: AccountRole = "organizer") {
+const empty = { items: [], total: 0 };
+
+function open(
+  answer: (request: FakeRequest) => FakeAnswer,
+  role: AccountRole = "organizer",
+  ticketing: { orders: unknown; tickets: unknown } = { orders: empty, tickets: empty },
+) {
   const calls = fakeServer((request) => {
     if (request.method !== "GET") return answer(request);
+    if (request.path.startsWith(`${scopePath}/users/${grace.id}/orders?`))
+      return { status: 200, body: ticketing.orders };
+    if (request.path.startsWith(`${scopePath}/users/${grace.id}/tickets?`)) {
+      return { status: 200, body: ticketing.tickets };
+    }
     if (request.path.startsWith(`${scopePath}/customfields`))
       return { status: 200, body: { items: [diet, badge], total: 2 } };
     if (request.path === `${scopePath}/users/${godfather.id}`) return { status: 200, body: godfather };
@@ -49,6 +60,57 @@ describe("guest page", () => {
     expect(link.getAttribute("href")).toBe(`/en/admin/events/${event.id}/guests/${godfather.id}`);
     fireEvent.click(screen.getByRole("tab", { name: "Orders" }));
     expect(await screen.findByText("No order yet")).toBeTruthy();
+    expect(await screen.findByText("No ticket yet")).toBeTruthy();
+  });
+
+  it("lists the guest's orders and tickets in the Orders tab", async () => {
+    const order = {
+      id: "o1",
+      status: "partially_refunded",
+      paymentMethod: "online",
+      testMode: true,
+      currency: "EUR",
+      totalExclTaxCents: 4000,
+      totalInclTaxCents: 4800,
+      buyerKind: "individual",
+      billingName: "Grace Hopper",
+      itemCount: 2,
+      invoiceNumber: 17,
+      createdAt: "2025-03-01T10:00:00.000Z",
+      completedAt: "2025-03-01T10:01:00.000Z",
+    };
+    const ticket = {
+      id: "i1",
+      orderId: "o1",
+      orderStatus: "partially_refunded",
+      ticketId: "t1",
+      caption: "Gala dinner",
+      isOption: true,
+      parentItemId: "i0",
+      currency: "EUR",
+      unitPriceExclTaxCents: 2000,
+      unitPriceInclTaxCents: 2400,
+      taxPercent: 20,
+      refunded: true,
+      refundedCents: 2400,
+      testMode: true,
+      createdAt: "2025-03-01T10:00:00.000Z",
+    };
+    const calls = open(() => ({ status: 500 }), "reader", {
+      orders: { items: [order], total: 1 },
+      tickets: { items: [ticket], total: 1 },
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: "Orders" }));
+    const orders = await screen.findByRole("region", { name: "Orders" });
+    expect(await within(orders).findByText("€48.00")).toBeTruthy();
+    expect(within(orders).getByText("Partially refunded")).toBeTruthy();
+    expect(within(orders).getByText("Test")).toBeTruthy();
+    expect(within(orders).getByText("17")).toBeTruthy();
+    const tickets = screen.getByRole("region", { name: "Tickets" });
+    expect(within(tickets).getByText("Gala dinner")).toBeTruthy();
+    expect(within(tickets).getByText("Option")).toBeTruthy();
+    expect(within(tickets).getAllByText("€24.00")).toHaveLength(2);
+    expect(calls.map((call) => call.path)).toContain(`${scopePath}/users/${grace.id}/tickets?limit=20&offset=0`);
   });
 
   it("saves the update form and shows a custom field error under its input", async () => {

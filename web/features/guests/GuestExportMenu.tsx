@@ -7,7 +7,7 @@ import { useAdminContext } from "../../app/admin-context";
 import { useAlert } from "../../app/alert";
 
 /** Hands a downloaded file to the browser as if it came from a link. */
-function saveFile(blob: Blob, name: string) {
+export function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

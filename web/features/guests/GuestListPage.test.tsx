@@ -98,10 +98,10 @@ describe("guest list page", () => {
     expect(localStorage.getItem(`guests.columns.${event.id}`)).toBe(JSON.stringify([customField().id]));
   });
 
-  it("deletes every guest matching the filter after confirmation", async () => {
+  it("deletes every guest matching the filter after confirmation, and says why a ticket holder stayed", async () => {
     const calls = open(`/en/admin/events/${event.id}/guests?status=confirmed`, {
       total: 3,
-      answer: () => ({ status: 200, body: { deleted: 2, notDeleted: [] } }),
+      answer: () => ({ status: 200, body: { deleted: 2, notDeleted: [grace.id] } }),
     });
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select the guests of this page" }));
     fireEvent.click(screen.getByRole("button", { name: "Select all 3 guests matching the filter" }));
@@ -119,6 +119,7 @@ describe("guest list page", () => {
       }),
     ]);
     expect(listCalls(calls).some((path) => path.includes("limit=500"))).toBe(false);
+    expect(await screen.findByText("Guests could not be deleted. They may have a ticket.")).toBeTruthy();
   });
 
   it("changes the status of the selected guests in one call, and shows the server's refusal", async () => {

@@ -2,11 +2,13 @@ import { Button, Group, Modal, Paper, Select, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { translate } from "../../../contract/error-messages";
 import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import type { GuestTarget } from "../../api/guest-export";
 import type { GuestListParams } from "../../api/guests";
 import { useAlert } from "../../app/alert";
+import { toLanguage } from "../../i18n/i18n";
 import { useBulkGuests } from "./guests.queries";
 
 export type GuestSelection = { selected: Set<string>; allMatching: boolean };
@@ -35,7 +37,7 @@ export function GuestSelectionBar({
   onSelectAllMatching,
   onClear,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { showAlert, clearAlert } = useAlert();
   const bulk = useBulkGuests(eventId);
   const [status, setStatusValue] = useState<string | null>(null);
@@ -47,8 +49,10 @@ export function GuestSelectionBar({
   const run = async (action: GuestBulkBody["action"], done: string) => {
     clearAlert();
     try {
-      await bulk.mutateAsync({ target, action });
+      const result = await bulk.mutateAsync({ target, action });
       notifications.show({ color: "green", message: done });
+      // The server keeps guests holding a ticket out of a grouped delete and names them in notDeleted.
+      if (result.notDeleted.length > 0) showAlert(translate("GUESTS_NOT_DELETED", toLanguage(i18n.language)));
       setConfirming(false);
       onClear();
     } catch (error) {

@@ -3,6 +3,7 @@ import type { GuestBulkBody } from "../../../contract/guest-export";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
 import { type GuestTarget, guestExportApi } from "../../api/guest-export";
 import { type GuestListParams, guestsApi } from "../../api/guests";
+import { ticketingApi } from "../../api/ticketing";
 import { useAdminContext } from "../../app/admin-context";
 
 export const guestKeys = {
@@ -30,6 +31,26 @@ export function useGuest(eventId: string, guestId: string) {
     queryKey: guestKeys.detail(accountId, eventId, guestId),
     queryFn: () => guestsApi.get(accountId, eventId, guestId),
     enabled: guestId !== "",
+  });
+}
+
+/** The tickets a guest holds (GET users/{id}/tickets), one page; under the guest's key so it is refetched with it. */
+export function useGuestTickets(eventId: string, guestId: string, page: { limit: number; offset: number }) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: [...guestKeys.detail(accountId, eventId, guestId), "tickets", page],
+    queryFn: () => ticketingApi.guestTickets(accountId, eventId, guestId, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The orders a guest placed (GET users/{id}/orders), one page. */
+export function useGuestOrders(eventId: string, guestId: string, page: { limit: number; offset: number }) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: [...guestKeys.detail(accountId, eventId, guestId), "orders", page],
+    queryFn: () => ticketingApi.guestOrders(accountId, eventId, guestId, page),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from "../../../platform/context.js";
 import { notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
+import { moveGuestTicketing } from "../../ticketing/guest-tickets.service.js";
 import { type GuestRow, searchTextOf, toGuest } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";
@@ -58,7 +59,7 @@ async function lockPair(tx: Transaction, eventId: string, ids: [string, string])
 
 /**
  * GET duplicates/mergeJson: user2 is merged into user1 in one transaction. user1 keeps its values and takes user2's
- * where it has none; user2's companions, godsons and recommendations move to user1; user2 is deleted. Its audit rows
+ * where it has none; user2's companions, godsons, recommendations, tickets and orders move to user1; user2 is deleted. Its audit rows
  * stay under its id, and the merged decision ties both ids together.
  */
 export async function mergeDuplicates(
@@ -75,6 +76,7 @@ export async function mergeDuplicates(
     await tx.update(guests).set({ godfatherId: user1 }).where(eq(guests.godfatherId, user2));
     await tx.update(recommendations).set({ recommenderId: user1 }).where(eq(recommendations.recommenderId, user2));
     await tx.update(recommendations).set({ guestId: user1 }).where(eq(recommendations.guestId, user2));
+    await moveGuestTicketing(tx, user2, user1);
     // Deleted before user1 takes its email, which the unique index holds until then.
     await tx.delete(guests).where(eq(guests.id, user2));
     // Written last: it also undoes the re-pointing above where user1 was user2's own companion or godson.

@@ -1,10 +1,11 @@
-import { and, inArray } from "drizzle-orm";
+import { and, inArray, not, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type GuestBulkResult, type guestBulkBody, guestFilterSchema } from "../../../../contract/guest-export.js";
 import type { AppContext } from "../../../platform/context.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
+import { holdsTicket, lockGuestsForDeletion } from "../../ticketing/guest-tickets.service.js";
 import { guestListConditions } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 
@@ -51,10 +52,14 @@ export async function runBulkAction(
       await audit("guests.guests.statusChanged", { status: action.status, count: updated.length });
       return { updated: updated.length, notDeleted: [] };
     }
-    // Guests holding a ticket will be kept here (and listed in notDeleted) once the ticketing tables exist.
-    const deleted = await tx.delete(guests).where(where).returning({ id: guests.id });
+    // Guests holding a ticket are kept, and listed in notDeleted even when the selection was a filter.
+    const holders = await lockGuestsForDeletion(tx, where ?? sql`false`);
+    const deleted = await tx
+      .delete(guests)
+      .where(and(where, not(holdsTicket)))
+      .returning({ id: guests.id });
     const deletedIds = new Set(deleted.map((row) => row.id));
-    await audit("guests.guests.deleted", { count: deleted.length });
-    return { deleted: deleted.length, notDeleted: (ids ?? []).filter((id) => !deletedIds.has(id)) };
+    await audit("guests.guests.deleted", { count: deleted.length, keptTicketHolders: holders.length });
+    return { deleted: deleted.length, notDeleted: ids ? ids.filter((id) => !deletedIds.has(id)) : holders };
   });
 }

@@ -164,7 +164,7 @@ export async function exportGuests(
 }
 
 /** `;` and a byte-order mark: what Excel expects to open a UTF-8 file with accents in France. */
-function csvStream(rows: AsyncIterable<Cell[]>, language: Language, onError: (error: unknown) => void) {
+export function csvStream(rows: AsyncIterable<Cell[]>, language: Language, onError: (error: unknown) => void) {
   const number = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 20 });
   const output = stringify({ delimiter: ";", bom: true, cast: { number: (value) => number.format(value) } });
   pipeline(Readable.from(rows), output, (error) => {

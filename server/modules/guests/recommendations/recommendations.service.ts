@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type {
   addRecommendationsBody,
   Recommendation,
+  recommendationInput,
   recommendationList,
   recommendationListQuery,
 } from "../../../../contract/guest-recommendations.js";
@@ -80,27 +81,42 @@ export async function addRecommendations(
   await consumeRateLimit(context.db, recommendationRateLimit, ip);
   return context.db.transaction(async (tx) => {
     const { eventId, accountId } = await requirePublicGuest(tx, slug, body.guestId);
-    const rows = await tx
-      .insert(recommendations)
-      .values(body.recommendations.map((input) => ({ ...input, eventId, recommenderId: body.guestId })))
-      .returning({ id: recommendations.id, email: recommendations.email });
-    for (const row of rows) {
-      await recordAudit(
-        tx,
-        { kind: "system", label: `guest ${body.guestId}` },
-        {
-          accountId,
-          eventId,
-          action: "guests.recommendation.created",
-          targetType: "recommendation",
-          targetId: row.id,
-          after: { recommenderId: body.guestId, email: row.email },
-        },
-        ip,
-      );
-    }
+    await recordRecommendations(tx, { eventId, accountId, recommenderId: body.guestId }, body.recommendations, ip);
     return listWhere(tx, eq(recommendations.recommenderId, body.guestId), 200, 0);
   });
+}
+
+/**
+ * Writes what a guest recommends, with one audit row each, in the caller's transaction (the public recommendations
+ * route, and a form's recommendations block sent with the guest's submission).
+ */
+export async function recordRecommendations(
+  tx: Executor,
+  scope: { eventId: string; accountId: string; recommenderId: string },
+  people: z.input<typeof recommendationInput>[],
+  ip: string,
+) {
+  if (people.length === 0) return;
+  const { eventId, accountId, recommenderId } = scope;
+  const rows = await tx
+    .insert(recommendations)
+    .values(people.map((input) => ({ ...input, eventId, recommenderId })))
+    .returning({ id: recommendations.id, email: recommendations.email });
+  for (const row of rows) {
+    await recordAudit(
+      tx,
+      { kind: "system", label: `guest ${recommenderId}` },
+      {
+        accountId,
+        eventId,
+        action: "guests.recommendation.created",
+        targetType: "recommendation",
+        targetId: row.id,
+        after: { recommenderId, email: row.email },
+      },
+      ip,
+    );
+  }
 }
 
 /** Public GET recommendations/getRecommendationsJson/{id}: what guest {id} recommended. */
