@@ -1,7 +1,6 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-// @ts-expect-error autocannon ships no types; its result fields used below are documented in its README.
-import autocannon from "autocannon";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
 import { openDatabase } from "../server/db/connection.js";
@@ -58,12 +57,37 @@ export type LoadFigures = {
 const percentile = (sorted: number[], fraction: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0);
 
-/** A request autocannon sends: a POST with a body made per request (each submission a new guest) for instance. */
+/** A request the load generator sends: a POST whose body holds `{seq}`, replaced per request (a new guest each). */
 export type LoadRequest = {
   method: "GET" | "POST";
   headers?: Record<string, string>;
-  setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+  bodyTemplate?: string;
 };
+
+type LoadRun = { times: number[]; requestsPerSecond: number; non2xx: number; errors: number };
+
+/** Runs bench/load.ts in a child process, while this process serves, and reads its figures. */
+function runLoad(options: Record<string, unknown>): Promise<LoadRun> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "load.ts"), JSON.stringify(options)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const last = output.trim().split("\n").at(-1);
+      if (code !== 0 || !last) reject(new Error(`load generator exited with ${code}`));
+      else resolve(JSON.parse(last));
+    });
+  });
+}
 
 /** Keeps every response time itself: autocannon's own percentiles skip p95. */
 export async function measure(
@@ -73,30 +97,26 @@ export async function measure(
   clients = connections,
   request?: LoadRequest,
 ): Promise<LoadFigures> {
-  const times: number[] = [];
-  const instance = autocannon({
+  const run = await runLoad({
     url,
     connections: clients,
     duration: durationSeconds,
+    method: request?.method ?? "GET",
     // An empty token measures a public route, as a guest calls it.
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(request && { requests: [request] }),
+    headers: { ...request?.headers, ...(token && { authorization: `Bearer ${token}` }) },
+    bodyTemplate: request?.bodyTemplate,
   });
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
+  const times = run.times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   const figures = {
     scenario: name,
     connections: clients,
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: Math.round(run.requestsPerSecond),
     latencyP50ms: round(percentile(times, 0.5)),
     latencyP95ms: round(percentile(times, 0.95)),
     latencyP99ms: round(percentile(times, 0.99)),
-    non2xx: result.non2xx,
-    errors: result.errors,
+    non2xx: run.non2xx,
+    errors: run.errors,
   };
   console.log(figures);
   return figures;

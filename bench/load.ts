@@ -1,0 +1,49 @@
+// @ts-expect-error autocannon ships no types; its result fields used below are documented in its README.
+import autocannon from "autocannon";
+
+/**
+ * The load generator, in a process of its own: inside the server's process it would share the one event loop it
+ * measures. Reads its options as JSON in argv[2]; a body holding `{seq}` gets a number unique to each request (a new
+ * email per submission, say). Prints the run's figures as JSON on its last line.
+ */
+type LoadOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  method: "GET" | "POST";
+  bodyTemplate?: string;
+};
+
+const options: LoadOptions = JSON.parse(process.argv[2] ?? "{}");
+let sequence = 0;
+const times: number[] = [];
+const instance = autocannon({
+  url: options.url,
+  connections: options.connections,
+  duration: options.duration,
+  headers: options.headers,
+  method: options.method,
+  ...(options.bodyTemplate !== undefined && {
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => ({
+          ...request,
+          body: options.bodyTemplate?.replaceAll("{seq}", `${process.pid}-${sequence++}`),
+        }),
+      },
+    ],
+  }),
+});
+instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+  times.push(responseTime);
+});
+const result = await instance;
+console.log(
+  JSON.stringify({
+    times,
+    requestsPerSecond: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }),
+);
