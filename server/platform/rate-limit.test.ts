@@ -13,7 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const hit = (limit: RateLimit, key: string) => consumeRateLimit(t.context.db, limit, key);
+const hit = (limit: RateLimit, key: string) => consumeRateLimit(t.context.db, [limit, key]);
 
 async function refusal(limit: RateLimit, key: string): Promise<AppError> {
   const error = await hit(limit, key).then(
@@ -49,6 +49,23 @@ describe("consumeRateLimit", () => {
     await refusal(limit, "bob@example.TEST");
     await hit(limit, "carol@example.test");
     await hit({ ...limit, name: "test-keys-other" }, "bob@example.test");
+  });
+
+  test("several hits in one call count each under its own limit and window; any one past its max refuses", async () => {
+    const perAddress = { name: "test-many-ip", max: 100, windowSeconds: 3600 };
+    const perEmail = { name: "test-many-mail", max: 2, windowSeconds: 60 };
+    const both = () => consumeRateLimit(t.context.db, [perAddress, "10.0.0.1"], [perEmail, "frank@example.test"]);
+    await both();
+    await both();
+    const error = await both().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    // The wait is the refusing limit's: within the email's 60 s window, not the address's hour.
+    expect(Number((error as AppError).options.headers?.["retry-after"])).toBeLessThanOrEqual(60);
+    expect((await bucket("test-many-ip:10.0.0.1"))?.hits).toBe(3);
+    expect((await bucket("test-many-mail:frank@example.test"))?.hits).toBe(3);
   });
 
   test("a new window starts once the previous one is over", async () => {

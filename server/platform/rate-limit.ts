@@ -5,16 +5,26 @@ import { rateLimitBuckets } from "./rate-limit.tables.js";
 
 export type RateLimit = { name: string; max: number; windowSeconds: number };
 
+/** One hit to count: a limit and the key it counts by (a client address, an email...). */
+export type RateLimitHit = readonly [limit: RateLimit, key: string];
+
 /**
- * Counts one hit on `key` within a fixed window and refuses with 429 past `max`.
- * The counter lives in PostgreSQL so the limit holds across every instance behind the load balancer.
+ * Counts one hit on each key within its fixed window and refuses with 429 when any is past its `max`. The counters
+ * live in PostgreSQL so the limits hold across every instance behind the load balancer; the hits of one request go in
+ * one statement (a public form checks its address and its email on every submission), in key order so two requests
+ * never lock the same buckets in opposite orders.
  */
-export async function consumeRateLimit(db: Database, limit: RateLimit, key: string): Promise<void> {
-  const bucketKey = `${limit.name}:${key.toLowerCase()}`;
-  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
-  const [bucket] = await db
+export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): Promise<void> {
+  const limits = new Map(hits.map(([limit, key]) => [`${limit.name}:${key.toLowerCase()}`, limit]));
+  // Each bucket's own window, picked by its key: the hits may count under limits of different windows.
+  const windowSeconds = sql.join(
+    [...limits].map(([key, limit]) => sql`when ${key} then ${limit.windowSeconds}::int`),
+    sql` `,
+  );
+  const window = sql`make_interval(secs => case ${rateLimitBuckets.key} ${windowSeconds} end)`;
+  const buckets = await db
     .insert(rateLimitBuckets)
-    .values({ key: bucketKey, windowStartedAt: sql`now()`, hits: 1 })
+    .values([...limits.keys()].sort().map((key) => ({ key, windowStartedAt: sql`now()`, hits: 1 })))
     .onConflictDoUpdate({
       target: rateLimitBuckets.key,
       set: {
@@ -23,14 +33,17 @@ export async function consumeRateLimit(db: Database, limit: RateLimit, key: stri
       },
     })
     .returning({
+      key: rateLimitBuckets.key,
       hits: rateLimitBuckets.hits,
       secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${window} - now()))::int`,
     });
-  if (bucket && bucket.hits > limit.max) {
-    const seconds = Math.max(1, bucket.secondsLeft);
-    throw new AppError(429, "RATE_LIMITED", {
-      values: [Math.ceil(seconds / 60)],
-      headers: { "retry-after": String(seconds) },
-    });
-  }
+  const secondsLeft = buckets
+    .filter((bucket) => bucket.hits > (limits.get(bucket.key)?.max ?? Number.POSITIVE_INFINITY))
+    .map((bucket) => Math.max(1, bucket.secondsLeft));
+  if (secondsLeft.length === 0) return;
+  const seconds = Math.max(...secondsLeft);
+  throw new AppError(429, "RATE_LIMITED", {
+    values: [Math.ceil(seconds / 60)],
+    headers: { "retry-after": String(seconds) },
+  });
 }

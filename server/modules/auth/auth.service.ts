@@ -117,7 +117,7 @@ export async function register(
   language: Language,
   ip: string,
 ): Promise<Session> {
-  await consumeRateLimit(context.db, limits.registerPerIp, ip);
+  await consumeRateLimit(context.db, [limits.registerPerIp, ip]);
   const passwordHash = await hashPassword(body.password);
   return context.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email));
@@ -165,8 +165,7 @@ export async function login(
   language: Language,
   ip: string,
 ): Promise<LoginResponse> {
-  await consumeRateLimit(context.db, limits.loginPerIp, ip);
-  await consumeRateLimit(context.db, limits.loginPerEmail, body.email);
+  await consumeRateLimit(context.db, [limits.loginPerIp, ip], [limits.loginPerEmail, body.email]);
   const [user] = await context.db.select().from(users).where(eq(users.email, body.email));
   const valid = await verify(user?.passwordHash ?? (await decoyHash), body.password);
   if (!user?.passwordHash || !valid) throw new AppError(401, "INVALID_CREDENTIALS");
@@ -197,7 +196,7 @@ async function mailLoginLink(context: AppContext, executor: Executor, user: User
 
 /** Mails a fresh login link for a pending two-factor sign-in ("send again" on the sending-token page). */
 export async function resendLoginLink(context: AppContext, challenge: string, language: Language): Promise<void> {
-  await consumeRateLimit(context.db, limits.loginLinkPerChallenge, hashSecret(challenge));
+  await consumeRateLimit(context.db, [limits.loginLinkPerChallenge, hashSecret(challenge)]);
   await context.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ user: users })
@@ -246,8 +245,7 @@ export async function me(context: AppContext, userId: string): Promise<Me> {
 
 /** Always answers the same, known address or not; mails a single-use link valid one hour when it is known. */
 export async function forgotPassword(context: AppContext, email: string, language: Language, ip: string) {
-  await consumeRateLimit(context.db, limits.forgotPerIp, ip);
-  await consumeRateLimit(context.db, limits.forgotPerEmail, email);
+  await consumeRateLimit(context.db, [limits.forgotPerIp, ip], [limits.forgotPerEmail, email]);
   const [user] = await context.db.select().from(users).where(eq(users.email, email));
   if (!user) return;
   await context.db.transaction(async (tx) => {

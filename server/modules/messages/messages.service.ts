@@ -157,7 +157,7 @@ export async function sendContactMessage(
   slug: string,
   body: z.infer<typeof contactBody>,
 ) {
-  await consumeRateLimit(context.db, contactRateLimit, ip);
+  await consumeRateLimit(context.db, [contactRateLimit, ip]);
   await checkCaptcha(context, body.captcha);
   await context.db.transaction(async (tx) => {
     const event = await requirePublicEvent(tx, slug);

@@ -138,7 +138,11 @@ describe("member area", () => {
       { customFields: { [diet.body.id]: "Vegetarian", [size.body.id]: ["b", "a"] } },
       { token: owner.token },
     );
-    await addGuest(t, owner.token, event.users, { firstName: "Léa", lastName: "Moreau", hostId: guestId });
+    const companion = await addGuest(t, owner.token, event.users, {
+      firstName: "Léa",
+      lastName: "Moreau",
+      hostId: guestId,
+    });
     const session = await signIn(event.slug, email);
 
     const registration = await get(memberUrl(event.slug), session);
@@ -165,6 +169,9 @@ describe("member area", () => {
     expect(cancelled.body.status).toBe("cancelled");
     const [stored] = await t.context.db.select().from(guests).where(eq(guests.id, guestId));
     expect(stored?.status).toBe("cancelled");
+    // The named companion does not come without the host.
+    const [companionStored] = await t.context.db.select().from(guests).where(eq(guests.id, companion.id));
+    expect(companionStored?.status).toBe("cancelled");
     const [audit] = await t.context.db
       .select()
       .from(auditLogs)
@@ -174,7 +181,7 @@ describe("member area", () => {
       eventId: event.id,
       accountId: owner.accountId,
       before: { status: "confirmed" },
-      after: { status: "cancelled" },
+      after: { status: "cancelled", companionsCancelled: 1 },
     });
 
     const twice = await post(memberUrl(event.slug, "/unregister"), {}, { token: session, language: "es" });

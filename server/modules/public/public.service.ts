@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, not, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, not, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { choiceFieldTypes } from "../../../contract/guests.js";
 import type {
@@ -99,8 +99,7 @@ export async function requestMemberLink(
   requestLanguage: Language,
   ip: string,
 ): Promise<void> {
-  await consumeRateLimit(context.db, limits.linkPerIp, ip);
-  await consumeRateLimit(context.db, limits.linkPerEmail, body.email);
+  await consumeRateLimit(context.db, [limits.linkPerIp, ip], [limits.linkPerEmail, body.email]);
   const event = await requirePublicEvent(context.db, slug);
   const [guest] = await context.db
     .select()
@@ -130,7 +129,7 @@ export async function requestMemberLink(
 
 /** Uses up a link of this event (a link of another event is just invalid here) and opens a member session. */
 export async function openMemberSession(context: AppContext, slug: string, secret: string, ip: string) {
-  await consumeRateLimit(context.db, limits.sessionPerIp, ip);
+  await consumeRateLimit(context.db, [limits.sessionPerIp, ip]);
   const event = await requirePublicEvent(context.db, slug);
   return context.db.transaction(async (tx) => {
     const [link] = await tx
@@ -222,6 +221,12 @@ export async function unregisterMember(context: AppContext, member: Member, ip: 
       .where(eq(guests.id, current.id))
       .returning();
     if (!updated) throw notFound();
+    // Named companions come with their host: they do not come without them either.
+    const companions = await tx
+      .update(guests)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(and(eq(guests.hostId, current.id), ne(guests.status, "cancelled")))
+      .returning({ id: guests.id });
     const label = [current.firstName, current.lastName].join(" ").trim() || (current.email ?? "guest");
     await recordAudit(
       tx,
@@ -233,7 +238,7 @@ export async function unregisterMember(context: AppContext, member: Member, ip: 
         targetType: "guest",
         targetId: current.id,
         before: { status: current.status },
-        after: { status: updated.status },
+        after: { status: updated.status, companionsCancelled: companions.length },
       },
       ip,
     );

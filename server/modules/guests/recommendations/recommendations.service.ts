@@ -78,7 +78,7 @@ export async function addRecommendations(
   body: z.infer<typeof addRecommendationsBody>,
 ) {
   // Counted before any lookup, so guessing guest ids costs as much as sending.
-  await consumeRateLimit(context.db, recommendationRateLimit, ip);
+  await consumeRateLimit(context.db, [recommendationRateLimit, ip]);
   return context.db.transaction(async (tx) => {
     const { eventId, accountId } = await requirePublicGuest(tx, slug, body.guestId);
     await recordRecommendations(tx, { eventId, accountId, recommenderId: body.guestId }, body.recommendations, ip);
