@@ -194,9 +194,11 @@ export const publicFormSchema = z.object({
   closesAt: z.string().nullable(),
   requiresApproval: z.boolean(),
   ratingMax: z.number().int(),
-  /** Registration forms with companions: the most a guest may bring, and the companion form's items. */
+  /** Registration forms with companions: the most a guest may bring, and the companion form's items and filled quotas. */
   maxCompanions: z.number().int(),
-  companionForm: z.object({ id: z.string(), items: z.array(formItemSchema) }).nullable(),
+  companionForm: z
+    .object({ id: z.string(), items: z.array(formItemSchema), filledAnswerIds: z.array(z.string()) })
+    .nullable(),
   /** Answers whose quota is filled: shown disabled, refused with "Quota is filled for this option.". */
   filledAnswerIds: z.array(z.string()),
   /** Where the terms PDF is served, when the form has one (acceptance then required). */

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isTransientConflict } from "../platform/errors.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -100,5 +101,20 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `db.transaction`, run again (up to three times) when PostgreSQL aborted it for a deadlock or a serialization
+ * failure: two guests trading quota answers at the same instant lock the same counters in opposite orders, and the
+ * loser of that race should get an answer, not a server error. `work` must hold nothing outside the transaction.
+ */
+export async function transactionRetried<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= 3 || !isTransientConflict(error)) throw error;
+    }
   }
 }

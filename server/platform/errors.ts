@@ -28,14 +28,30 @@ export const forbidden = () => new AppError(403, "FORBIDDEN");
 export const fieldError = (field: string, code: MessageCode, ...values: (string | number)[]) =>
   new AppError(400, code, { values, fields: { [field]: { code, values } } });
 
-/** True when a database error is PostgreSQL's unique violation on `constraint` (Drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** The PostgreSQL error in a thrown error's `cause` chain (Drizzle wraps the driver's error), if any. */
+function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === "23505" && name === constraint) return true;
-    current = cause;
+    const candidate = current as { code?: unknown; constraint?: unknown; severity?: unknown; cause?: unknown };
+    // Both drivers' errors carry PostgreSQL's SQLSTATE in `code` beside a `severity`.
+    if (typeof candidate.code === "string" && candidate.severity !== undefined) return candidate;
+    current = candidate.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** True when a database error is PostgreSQL's unique violation on `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const found = databaseErrorOf(error);
+  return found?.code === "23505" && found.constraint === constraint;
+}
+
+/**
+ * True when PostgreSQL gave up a transaction only because of its timing: a deadlock (40P01) or a serialization
+ * failure (40001). Run again, the same transaction succeeds or meets the rule that truly refuses it.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return code === "40P01" || code === "40001";
 }
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

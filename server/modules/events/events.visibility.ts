@@ -96,10 +96,12 @@ export async function requireEventBySlug(
  * archived events left out ("accessible only to organizers"). Unknown and archived both answer 404.
  */
 export async function requirePublicEvent(executor: Executor, slug: string): Promise<EventRow> {
-  const [event] = await executor
-    .select(eventColumnsWithStatus)
-    .from(events)
-    .where(and(eq(events.slug, slug), not(events.archived)));
+  const [event] = await executor.select(eventColumnsWithStatus).from(events).where(publicEventCondition(slug));
   if (!event) throw notFound();
   return event;
+}
+
+/** The condition of `requirePublicEvent`, for a query that joins the event to what it reads with it. */
+export function publicEventCondition(slug: string) {
+  return and(eq(events.slug, slug), not(events.archived));
 }

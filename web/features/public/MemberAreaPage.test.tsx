@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { MemberFormSubmission } from "../../../contract/forms";
 import type { MemberRegistration } from "../../../contract/public";
 import { memberSessionStore } from "../../api/public";
 import { errorAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
+import { publicForm, question } from "../forms/public/public-forms.test-fixtures";
 import { publicEvent, publicPages } from "./public.test-fixtures";
 
 afterEach(() => {
@@ -24,12 +26,30 @@ const registration: MemberRegistration = {
   answers: [{ fieldId: "f1", name: "Ateliers", type: "multiple_choice", value: ["Vin", "Cuisine"] }],
 };
 
-/** The event loads for every page; `member` answers the member calls. */
-const server = (member: (request: FakeRequest) => { status: number; body?: unknown }) =>
+const workshops = question("workshops", "multiple_choice", "Workshops", { answers: ["Wine", "Cooking"] });
+const submitted: MemberFormSubmission = {
+  formId: "form1",
+  type: "registration",
+  title: { en: "Register" },
+  items: [workshops],
+  ratingMax: 5,
+  answers: { workshops: ["workshops-a1"] },
+  files: [],
+  companions: [],
+  availability: "open",
+  canChange: true,
+  submittedAt: "2030-05-01T10:00:00.000Z",
+};
+
+/** The event loads for every page; `member` answers the member calls; `submissions` are the guest's form answers. */
+const server = (
+  member: (request: FakeRequest) => { status: number; body?: unknown },
+  submissions: MemberFormSubmission[] = [],
+) =>
   fakeServer((request) => {
     if (request.path.startsWith("/public/events/summer-gala?")) return { status: 200, body: publicEvent() };
-    // The form answers (forms' MemberAnswers) have their own tests: none here.
-    if (request.path.endsWith("/member/answers")) return { status: 200, body: { items: [] } };
+    if (request.path.endsWith("/forms/registration")) return { status: 200, body: publicForm([workshops]) };
+    if (request.path.endsWith("/member/answers")) return { status: 200, body: { items: submissions } };
     return member(request);
   });
 // renderPage shows its own banner above the layout's: both read the same alert.
@@ -95,6 +115,14 @@ describe("member area", () => {
     expect(await screen.findByLabelText(/Adresse e-mail/)).toBeTruthy();
     expect(memberSessionStore.get("summer-gala")).toBeNull();
     await waitFor(() => expect(calls.some((call) => call.path.endsWith("/member/logout"))).toBe(true));
+  });
+
+  it("shows a guest who answered a form their answers once: the form's, not the guest list's copy", async () => {
+    memberSessionStore.set("summer-gala", "ms_session");
+    server(() => ({ status: 200, body: registration }), [submitted]);
+    open("/en/summer-gala/member", "en");
+    expect(await screen.findByText("Wine", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText("Vin, Cuisine")).toBeNull();
   });
 
   it("shows the server's message when the link is spent, and goes back to the address form", async () => {

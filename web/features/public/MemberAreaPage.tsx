@@ -12,6 +12,7 @@ import { useLanguageScope } from "../../app/language-scope";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MemberAnswers } from "../forms/public/MemberAnswers";
+import { useMemberFormAnswers } from "../forms/public/public-forms.queries";
 import { useMemberSession } from "./member-session";
 import { usePublicEventContext } from "./PublicLayout";
 import {
@@ -131,6 +132,7 @@ function Registration({ onSignedOut }: { onSignedOut: () => void }) {
   const event = usePublicEventContext();
   const { showAlert } = useAlert();
   const registration = useMemberRegistration(slug, true);
+  const formAnswers = useMemberFormAnswers(slug, true);
   const expired = registration.error instanceof ApiError && registration.error.status === 401;
 
   useEffect(() => {
@@ -157,7 +159,8 @@ function Registration({ onSignedOut }: { onSignedOut: () => void }) {
       </Group>
       <Summary registration={registration.data} />
       <Companions registration={registration.data} />
-      <Answers registration={registration.data} />
+      {/* A guest who answered a form reads their own answers there; the guest list's values are for the others. */}
+      {formAnswers.data?.items.length === 0 && <Answers registration={registration.data} />}
       <MemberAnswers />
       {event.modules.attendees && (
         <Anchor component={Link} to={`${base}/attendees`}>

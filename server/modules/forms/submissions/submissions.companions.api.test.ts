@@ -118,6 +118,9 @@ describe("companions", () => {
       .from(formAnswerCounts)
       .where(and(eq(formAnswerCounts.formId, companionForm.id), eq(formAnswerCounts.answerId, "front")));
     expect(count?.chosen).toBe(1);
+    // The companion form's filled quota comes with the registration form, shown disabled to the next companions.
+    const read = await t.request({ method: "GET", url: `/api/v1/public/events/${event.slug}/forms/registration` });
+    expect(read.body.companionForm).toMatchObject({ id: companionForm.id, filledAnswerIds: ["front"] });
   });
 });
 

@@ -7,13 +7,26 @@ type EventDetails = Pick<EventRow, "name" | "startsAt" | "endsAt" | "allDay" | "
 
 const locales: Record<Language, string> = { en: "en-GB", fr: "fr-FR", es: "es-ES" };
 
+/** Building an Intl formatter costs more than a whole registration's SQL: one per language, timezone and kind. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function datesFormat(language: Language, timezone: string, allDay: boolean) {
+  const key = `${language} ${timezone} ${allDay}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], {
+      timeZone: timezone,
+      dateStyle: "full",
+      ...(!allDay && { timeStyle: "short" }),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** The event's dates as its guests read them: in the event's own timezone, whatever the server's. */
 export function eventDatesText(event: EventDetails, language: Language): string {
-  const format = new Intl.DateTimeFormat(locales[language], {
-    timeZone: event.timezone,
-    dateStyle: "full",
-    ...(!event.allDay && { timeStyle: "short" }),
-  });
+  const format = datesFormat(language, event.timezone, event.allDay);
   if (!event.endsAt) return format.format(event.startsAt);
   return format.formatRange(event.startsAt, event.endsAt);
 }
@@ -29,6 +42,7 @@ export function registrationMail(
 ): { subject: string; content: MailContent } {
   const { event, pending, companions, message } = details;
   const name = event.name;
+  const when = eventDatesText(event, language);
   const text = {
     en: {
       subject: pending ? `Your registration request for ${name}` : `Your registration for ${name} is confirmed`,
@@ -36,7 +50,7 @@ export function registrationMail(
         ? `We have received your registration for ${name}. The organizer will review it: you will hear from them soon.`
         : `Your registration for ${name} is confirmed. See you there!`,
       companions: `You are registered with ${companions} companion(s).`,
-      when: `When: ${eventDatesText(event, language)} (${event.timezone}).`,
+      when: `When: ${when} (${event.timezone}).`,
       where: "Where: ",
       action: "Open my member area",
     },
@@ -46,7 +60,7 @@ export function registrationMail(
         ? `Nous avons bien reçu votre inscription à ${name}. L'organisateur va l'examiner : il reviendra vers vous prochainement.`
         : `Votre inscription à ${name} est confirmée. À bientôt !`,
       companions: `Vous êtes inscrit avec ${companions} accompagnant(s).`,
-      when: `Quand : ${eventDatesText(event, language)} (${event.timezone}).`,
+      when: `Quand : ${when} (${event.timezone}).`,
       where: "Où : ",
       action: "Ouvrir mon espace membre",
     },
@@ -56,7 +70,7 @@ export function registrationMail(
         ? `Hemos recibido su inscripción a ${name}. El organizador la revisará y se pondrá en contacto con usted pronto.`
         : `Su inscripción a ${name} está confirmada. ¡Hasta pronto!`,
       companions: `Está inscrito con ${companions} acompañante(s).`,
-      when: `Cuándo: ${eventDatesText(event, language)} (${event.timezone}).`,
+      when: `Cuándo: ${when} (${event.timezone}).`,
       where: "Dónde: ",
       action: "Abrir mi área de miembro",
     },

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { idSchema } from "../../../../contract/common.js";
 import {
   type Answers,
+  type FormItem,
   type FormType,
   formFileMaxBytes,
   formQuestions,
@@ -29,11 +30,16 @@ const termsUrlOf = (slug: string, form: Pick<FormRow, "id" | "termsFileId">) =>
   form.termsFileId ? `/api/v1/public/events/${slug}/forms/${form.id}/terms` : null;
 
 /**
- * A form as a guest sees it, from its published items (texts in every language: the page picks one). The
- * registration form also carries what companions need: the most a guest may bring, and the companion form.
+ * A form as a guest sees it (texts in every language: the page picks one), from its published items, or from the
+ * working ones for the builder's preview. The registration form also carries what companions need: the most a guest
+ * may bring, and the companion form with its filled quotas. Availability and filled quotas are always the live ones.
  */
-export async function toPublicForm(executor: Executor, event: EventRow, form: FormRow): Promise<PublicForm> {
-  const items = form.publishedItems ?? [];
+export async function toPublicForm(
+  executor: Executor,
+  event: EventRow,
+  form: FormRow,
+  items: FormItem[] = form.publishedItems ?? [],
+): Promise<PublicForm> {
   const companionsEnabled = form.type === "registration" && form.options.companionsEnabled;
   const companionForm = companionsEnabled ? await onlineFormOfType(executor, event.id, "companion") : undefined;
   return {
@@ -50,7 +56,13 @@ export async function toPublicForm(executor: Executor, event: EventRow, form: Fo
     requiresApproval: form.options.requiresApproval,
     ratingMax: event.ratingMax,
     maxCompanions: companionsEnabled ? event.maxCompanions : 0,
-    companionForm: companionForm ? { id: companionForm.id, items: companionForm.publishedItems ?? [] } : null,
+    companionForm: companionForm
+      ? {
+          id: companionForm.id,
+          items: companionForm.publishedItems ?? [],
+          filledAnswerIds: await filledAnswerIds(executor, companionForm.id, companionForm.publishedItems ?? []),
+        }
+      : null,
     filledAnswerIds: await filledAnswerIds(executor, form.id, items),
     termsUrl: termsUrlOf(event.slug, form),
     confirmationMessage: form.options.confirmationMessage,
@@ -97,7 +109,7 @@ const answerFileKinds = ["pdf", "jpeg", "png", "gif", "webp", "zip"] as const;
  * that send it and ignored: the file is tied to a guest by the submission that names it.
  */
 export async function uploadFormFile(context: AppContext, slug: string, request: FastifyRequest) {
-  await consumeRateLimit(context.db, formPostLimits(context.config).perIp, request.ip);
+  await consumeRateLimit(context.db, [formPostLimits(context.config).perIp, request.ip]);
   const event = await requirePublicEvent(context.db, slug);
   const upload = await receiveUpload(request, formFileMaxBytes);
   const formId = idSchema.safeParse(upload.fields.formId);

@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
-import type { Executor } from "../../../db/connection.js";
+import { type Executor, transactionRetried } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
@@ -11,7 +11,7 @@ import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.j
 import { recordAudit } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
-import { type EventRow, requirePublicEvent } from "../../events/events.visibility.js";
+import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../../events/events.visibility.js";
 import { readCustomFields } from "../../guests/custom-fields.service.js";
 import type { GuestRow } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
@@ -42,6 +42,20 @@ export async function onlineFormOfType(executor: Executor, eventId: string, type
     .from(forms)
     .where(and(eq(forms.eventId, eventId), eq(forms.type, type), ne(forms.status, "draft")));
   return form;
+}
+
+/**
+ * The public event (as `requirePublicEvent` finds it) and the form a guest sends, in one round trip: a registration
+ * rush sends it hundreds of times a second. A companion form is answered only inside a registration, for each companion.
+ */
+async function requireEventForm(tx: Executor, slug: string, formId: string) {
+  const [found] = await tx
+    .select({ event: eventColumnsWithStatus, form: getTableColumns(forms) })
+    .from(events)
+    .innerJoin(forms, and(eq(forms.id, formId), eq(forms.eventId, events.id)))
+    .where(publicEventCondition(slug));
+  if (!found || found.form.type === "companion") throw notFound();
+  return found;
 }
 
 const availabilityErrors: Record<Exclude<FormAvailability, "open">, AppError> = {
@@ -162,20 +176,13 @@ async function tallyChoices(
 export async function sendForm(context: AppContext, input: SendFormInput): Promise<z.infer<typeof sendFormResult>> {
   const { body, slug } = input;
   const limits = formPostLimits(context.config);
-  await consumeRateLimit(context.db, limits.perIp, input.ip);
-  await consumeRateLimit(context.db, limits.perEmail, body.mail);
+  await consumeRateLimit(context.db, [limits.perIp, input.ip], [limits.perEmail, body.mail]);
   if (body.formId !== input.formId) throw notFound();
   const language: Language = isLanguage(input.lang) ? input.lang : "en";
   const member = input.authorization ? await requireMember(context.db, slug, input.authorization) : null;
 
-  const outcome = await context.db.transaction(async (tx) => {
-    const event = await requirePublicEvent(tx, slug);
-    const [form] = await tx
-      .select()
-      .from(forms)
-      .where(and(eq(forms.id, input.formId), eq(forms.eventId, event.id)));
-    // A companion form is answered only inside a registration, for each companion.
-    if (!form || form.type === "companion") throw notFound();
+  const outcome = await transactionRetried(context.db, async (tx) => {
+    const { event, form } = await requireEventForm(tx, slug, input.formId);
     const availability = availabilityByDates(form, event);
     if (availability !== "open") throw availabilityErrors[availability];
     const registration = form.type === "registration";

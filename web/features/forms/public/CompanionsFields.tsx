@@ -65,6 +65,7 @@ export function CompanionsFields({ form, companions, onChange, errors, uploadFor
                   onAnswersChange={(answers) => update(index, { answers })}
                   errors={errorsUnder(errors, `companions.${index}.items.`)}
                   uploadFile={uploadFor(form.companionForm.id)}
+                  filledAnswerIds={form.companionForm.filledAnswerIds}
                 />
               )}
             </Stack>

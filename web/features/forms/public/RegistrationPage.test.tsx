@@ -126,6 +126,8 @@ describe("registration page", () => {
     const companionForm = {
       id: "form2",
       items: [question("diet", "dropdown", "Diet", { answers: ["Vegan", "None"] })],
+      // The companion form's own filled quota: shown disabled to each companion.
+      filledAnswerIds: ["diet-a2"],
     };
     const calls = open(publicForm(items, { maxCompanions: 1, companionForm }), () =>
       errorAnswer(400, "FIELD_INVALID", "Some fields are invalid.", {
@@ -137,6 +139,8 @@ describe("registration page", () => {
     expect(screen.queryByRole("button", { name: "Add a companion" })).toBeNull();
     const companion = screen.getByRole("group", { name: "Companion 1" });
     fireEvent.change(within(companion).getByLabelText(/email/), { target: { value: "lea@example.com" } });
+    const filled = within(companion).getByRole("option", { name: /None — / }) as HTMLOptionElement;
+    expect(filled.disabled).toBe(true);
     fireEvent.change(within(companion).getByLabelText("Diet"), { target: { value: "diet-a1" } });
     fireEvent.click(screen.getByRole("button", { name: "Register" }));
     expect(await within(companion).findByText("This guest already exists.")).toBeTruthy();

@@ -1,0 +1,49 @@
+import { like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
+import { startTestApp, type TestApp } from "../testing/test-app.js";
+import { transactionRetried } from "./connection.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// PGlite runs one transaction at a time: two transactions can only lock crosswise on a PostgreSQL server.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
+  test("two transactions locking the same rows in opposite orders both end committed, the deadlock's loser rerun", async () => {
+    const db = t.context.db;
+    await db.execute(sql`insert into rate_limit_buckets (key, window_started_at, hits)
+      values ('deadlock-a', now(), 0), ('deadlock-b', now(), 0)`);
+    let bothHoldTheirFirstRow: () => void = () => {};
+    const firstLocks = new Promise<void>((resolve) => {
+      let held = 0;
+      bothHoldTheirFirstRow = () => {
+        held += 1;
+        if (held === 2) resolve();
+      };
+    });
+    const attempts = { ab: 0, ba: 0 };
+    const crosswise = (first: string, second: string, counter: keyof typeof attempts) =>
+      transactionRetried(db, async (tx) => {
+        attempts[counter] += 1;
+        await tx.execute(sql`update rate_limit_buckets set hits = hits + 1 where key = ${first}`);
+        if (attempts[counter] === 1) {
+          bothHoldTheirFirstRow();
+          await firstLocks;
+        }
+        await tx.execute(sql`update rate_limit_buckets set hits = hits + 1 where key = ${second}`);
+      });
+    await Promise.all([crosswise("deadlock-a", "deadlock-b", "ab"), crosswise("deadlock-b", "deadlock-a", "ba")]);
+    expect(attempts.ab + attempts.ba).toBe(3);
+    const hits = await db
+      .select({ hits: rateLimitBuckets.hits })
+      .from(rateLimitBuckets)
+      .where(like(rateLimitBuckets.key, "deadlock-%"));
+    // Each committed once: the aborted attempt left nothing behind.
+    expect(hits).toEqual([{ hits: 2 }, { hits: 2 }]);
+  });
+});
