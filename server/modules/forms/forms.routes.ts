@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { okSchema } from "../../../contract/auth.js";
@@ -19,12 +19,10 @@ import {
   termsFileSchema,
 } from "../../../contract/forms.js";
 import { eventScopeParams } from "../../../contract/guests.js";
-import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError } from "../../platform/errors.js";
 import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
-import type { Caller } from "../events/events.service.js";
+import { eventCaller } from "../events/events.caller.js";
 import { previewForm } from "./forms.preview.js";
 import {
   deleteForm,
@@ -72,19 +70,12 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
   const tags = ["forms"];
   const base = "/events/:account/:event/forms";
 
-  /** Any member passes here; the event's own check (read or update) follows, so 404 comes before any 403. */
-  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
-    const principal = requirePrincipal(request);
-    const access = await requireAccountAccess(context.db, principal, request.params.account, "events.read");
-    return { access, ip: request.ip };
-  }
-
   app.get(
     base,
     { schema: { tags, params: eventScopeParams, querystring: formListQuery, response: { 200: formList } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listForms(context, await caller(request), request.params.event, request.query.type);
+      return listForms(context, await eventCaller(context, request), request.params.event, request.query.type);
     },
   );
 
@@ -93,7 +84,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     base,
     { schema: { tags, params: eventScopeParams, response: { 200: formSchema, 201: formSchema } } },
     async (request, reply) => {
-      const who = await caller(request);
+      const who = await eventCaller(context, request);
       const received = request.isMultipart()
         ? await receiveMultipart(request, formFileMaxBytes)
         : { fields: {}, upload: null };
@@ -109,7 +100,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     { schema: { tags, params: formViewParams, response: { 200: publicFormSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return previewForm(context, await caller(request), request.params.event, request.params.id);
+      return previewForm(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -118,12 +109,12 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     { schema: { tags, params: formParams, response: { 200: formSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getForm(context, await caller(request), request.params.event, request.params.id);
+      return getForm(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
   app.delete(`${base}/:id`, { schema: { tags, params: formParams, response: { 200: okSchema } } }, async (request) => {
-    await deleteForm(context, await caller(request), request.params.event, request.params.id);
+    await deleteForm(context, await eventCaller(context, request), request.params.event, request.params.id);
     return { ok: true as const };
   });
 
@@ -132,7 +123,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     { schema: { tags, params: formParams, response: { 200: formOptionsSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getFormOptions(context, await caller(request), request.params.event, request.params.id);
+      return getFormOptions(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -141,7 +132,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     { schema: { tags, params: formParams, body: formOptionsBody, response: { 200: formOptionsSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      return setFormOptions(context, await caller(request), event, id, request.body);
+      return setFormOptions(context, await eventCaller(context, request), event, id, request.body);
     },
   );
 
@@ -150,12 +141,14 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     { schema: { tags, params: formParams, response: { 200: termsFileSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      return uploadTerms(context, await caller(request), event, id, () => receiveUpload(request, formFileMaxBytes));
+      return uploadTerms(context, await eventCaller(context, request), event, id, () =>
+        receiveUpload(request, formFileMaxBytes),
+      );
     },
   );
 
   app.get(`${base}/:id/terms`, { schema: { tags, params: formParams } }, async (request, reply) => {
-    const file = await getTerms(context, await caller(request), request.params.event, request.params.id);
+    const file = await getTerms(context, await eventCaller(context, request), request.params.event, request.params.id);
     return reply
       .headers({
         "content-type": file.contentType,
@@ -171,7 +164,13 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     async (request, reply) => {
       reply.headers(noStore);
       const language = request.query.language ?? request.language;
-      return formStatistics(context, await caller(request), request.params.event, request.params.id, language);
+      return formStatistics(
+        context,
+        await eventCaller(context, request),
+        request.params.event,
+        request.params.id,
+        language,
+      );
     },
   );
 
@@ -181,7 +180,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
     async (request, reply) => {
       const language = request.query.language ?? request.language;
       const { event, id } = request.params;
-      const file = await exportFormAnswers(context, await caller(request), event, id, language);
+      const file = await exportFormAnswers(context, await eventCaller(context, request), event, id, language);
       return reply
         .headers({
           "content-type": file.contentType,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { okSchema } from "../../../contract/auth.js";
 import {
@@ -19,10 +19,8 @@ import {
   guestSchema,
   guestUpdateBody,
 } from "../../../contract/guests.js";
-import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
-import type { Caller } from "../events/events.service.js";
+import { eventCaller } from "../events/events.caller.js";
 import {
   createCustomField,
   deleteCustomField,
@@ -50,22 +48,12 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
   const tags = ["guests"];
   const base = "/events/:account/:event";
 
-  /**
-   * Any member passes here; the event's own check (read or update) comes with the event, so an event out of reach
-   * answers 404 before any 403.
-   */
-  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
-    const principal = requirePrincipal(request);
-    const access = await requireAccountAccess(context.db, principal, request.params.account, "events.read");
-    return { access, ip: request.ip };
-  }
-
   app.get(
     `${base}/users`,
     { schema: { tags, params: eventScopeParams, querystring: guestListQuery, response: { 200: guestList } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listGuests(context, await caller(request), request.params.event, request.query);
+      return listGuests(context, await eventCaller(context, request), request.params.event, request.query);
     },
   );
 
@@ -73,7 +61,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     `${base}/users`,
     { schema: { tags, params: eventScopeParams, body: guestCreateBody, response: { 201: guestSchema } } },
     async (request, reply) => {
-      const guest = await createGuest(context, await caller(request), request.params.event, request.body);
+      const guest = await createGuest(context, await eventCaller(context, request), request.params.event, request.body);
       return reply.status(201).send(guest);
     },
   );
@@ -84,14 +72,15 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: eventScopeParams, body: guestCustomFieldsBody, response: { 200: guestSchema } } },
     async (request) => {
       const { userId, values } = request.body;
-      return setGuestCustomFields(context, await caller(request), request.params.event, userId, values);
+      return setGuestCustomFields(context, await eventCaller(context, request), request.params.event, userId, values);
     },
   );
 
   app.post(
     `${base}/users/deleteusers`,
     { schema: { tags, params: eventScopeParams, body: deleteGuestsBody, response: { 200: deleteGuestsResult } } },
-    async (request) => deleteGuests(context, await caller(request), request.params.event, request.body.ids),
+    async (request) =>
+      deleteGuests(context, await eventCaller(context, request), request.params.event, request.body.ids),
   );
 
   app.get(
@@ -99,7 +88,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: guestParams, response: { 200: guestSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getGuest(context, await caller(request), request.params.event, request.params.id);
+      return getGuest(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -108,7 +97,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: guestParams, body: guestUpdateBody, response: { 200: guestSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      return updateGuest(context, await caller(request), event, id, request.body);
+      return updateGuest(context, await eventCaller(context, request), event, id, request.body);
     },
   );
 
@@ -117,7 +106,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: guestParams, response: { 200: okSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      await deleteGuest(context, await caller(request), event, id, request.language);
+      await deleteGuest(context, await eventCaller(context, request), event, id, request.language);
       return { ok: true as const };
     },
   );
@@ -127,7 +116,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: eventScopeParams, response: { 200: customFieldList } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listCustomFields(context, await caller(request), request.params.event);
+      return listCustomFields(context, await eventCaller(context, request), request.params.event);
     },
   );
 
@@ -135,7 +124,12 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     `${base}/customfields`,
     { schema: { tags, params: eventScopeParams, body: customFieldBody, response: { 201: customFieldSchema } } },
     async (request, reply) => {
-      const field = await createCustomField(context, await caller(request), request.params.event, request.body);
+      const field = await createCustomField(
+        context,
+        await eventCaller(context, request),
+        request.params.event,
+        request.body,
+      );
       return reply.status(201).send(field);
     },
   );
@@ -143,7 +137,8 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
   app.post(
     `${base}/customfields/reorder`,
     { schema: { tags, params: eventScopeParams, body: customFieldReorderBody, response: { 200: customFieldList } } },
-    async (request) => reorderCustomFields(context, await caller(request), request.params.event, request.body.ids),
+    async (request) =>
+      reorderCustomFields(context, await eventCaller(context, request), request.params.event, request.body.ids),
   );
 
   app.get(
@@ -151,7 +146,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: customFieldParams, response: { 200: customFieldSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getCustomField(context, await caller(request), request.params.event, request.params.id);
+      return getCustomField(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -160,7 +155,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     { schema: { tags, params: customFieldParams, body: customFieldUpdateBody, response: { 200: customFieldSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      return updateCustomField(context, await caller(request), event, id, request.body);
+      return updateCustomField(context, await eventCaller(context, request), event, id, request.body);
     },
   );
 
@@ -168,7 +163,7 @@ export function registerGuestsRoutes(parent: FastifyInstance, context: AppContex
     `${base}/customfields/:id`,
     { schema: { tags, params: customFieldParams, response: { 200: okSchema } } },
     async (request) => {
-      await deleteCustomField(context, await caller(request), request.params.event, request.params.id);
+      await deleteCustomField(context, await eventCaller(context, request), request.params.event, request.params.id);
       return { ok: true as const };
     },
   );

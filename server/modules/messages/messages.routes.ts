@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { okSchema } from "../../../contract/auth.js";
 import { eventScopeParams } from "../../../contract/guests.js";
@@ -12,10 +12,8 @@ import {
   messageSchema,
   unreadCountSchema,
 } from "../../../contract/messages.js";
-import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
-import type { Caller } from "../events/events.service.js";
+import { eventCaller } from "../events/events.caller.js";
 import {
   countUnreadMessages,
   deleteMessage,
@@ -34,19 +32,12 @@ export function registerMessagesRoutes(parent: FastifyInstance, context: AppCont
   const tags = ["messages"];
   const base = "/events/:account/:event/messages";
 
-  /** Any member passes here; the event's own check (read or update) follows, so 404 comes before any 403. */
-  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
-    const principal = requirePrincipal(request);
-    const access = await requireAccountAccess(context.db, principal, request.params.account, "events.read");
-    return { access, ip: request.ip };
-  }
-
   app.get(
     base,
     { schema: { tags, params: eventScopeParams, querystring: messageListQuery, response: { 200: messageList } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return listMessages(context, await caller(request), request.params.event, request.query);
+      return listMessages(context, await eventCaller(context, request), request.params.event, request.query);
     },
   );
 
@@ -56,7 +47,7 @@ export function registerMessagesRoutes(parent: FastifyInstance, context: AppCont
     { schema: { tags, params: eventScopeParams, response: { 200: unreadCountSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return countUnreadMessages(context, await caller(request), request.params.event);
+      return countUnreadMessages(context, await eventCaller(context, request), request.params.event);
     },
   );
 
@@ -65,7 +56,7 @@ export function registerMessagesRoutes(parent: FastifyInstance, context: AppCont
     { schema: { tags, params: messageParams, response: { 200: messageSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getMessage(context, await caller(request), request.params.event, request.params.id);
+      return getMessage(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -74,7 +65,7 @@ export function registerMessagesRoutes(parent: FastifyInstance, context: AppCont
     { schema: { tags, params: messageParams, body: markReadBody, response: { 200: messageSchema } } },
     async (request) => {
       const { event, id } = request.params;
-      return markMessageRead(context, await caller(request), event, id, request.body?.read ?? true);
+      return markMessageRead(context, await eventCaller(context, request), event, id, request.body?.read ?? true);
     },
   );
 
@@ -82,7 +73,7 @@ export function registerMessagesRoutes(parent: FastifyInstance, context: AppCont
     `${base}/:id`,
     { schema: { tags, params: messageParams, response: { 200: okSchema } } },
     async (request) => {
-      await deleteMessage(context, await caller(request), request.params.event, request.params.id);
+      await deleteMessage(context, await eventCaller(context, request), request.params.event, request.params.id);
       return { ok: true as const };
     },
   );

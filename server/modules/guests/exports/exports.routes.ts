@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import { guestBulkBody, guestBulkResult, guestExportQuery } from "../../../../contract/guest-export.js";
 import { eventScopeParams } from "../../../../contract/guests.js";
-import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
-import { requireAccountAccess } from "../../../platform/permissions.js";
-import type { Caller } from "../../events/events.service.js";
+import { eventCaller } from "../../events/events.caller.js";
 import { runBulkAction } from "./bulk.service.js";
 import { exportGuests } from "./exports.service.js";
 
@@ -31,21 +29,11 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
   const tags = ["guests"];
   const base = "/events/:account/:event/users";
 
-  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
-    const access = await requireAccountAccess(
-      context.db,
-      requirePrincipal(request),
-      request.params.account,
-      "events.read",
-    );
-    return { access, ip: request.ip };
-  }
-
   app.get(
     `${base}/export`,
     { schema: { tags, params: eventScopeParams, querystring: guestExportQuery } },
     async (request, reply) => {
-      const who = await caller(request);
+      const who = await eventCaller(context, request);
       const language = request.query.language ?? request.language;
       return failingWith(request, reply, "EXPORT_FAILED", async () => {
         const file = await exportGuests(context, who, request.params.event, request.query, language);
@@ -64,7 +52,7 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
     `${base}/bulk`,
     { schema: { tags, params: eventScopeParams, body: guestBulkBody, response: { 200: guestBulkResult } } },
     async (request, reply) => {
-      const who = await caller(request);
+      const who = await eventCaller(context, request);
       const code = request.body.action.type === "delete" ? "GUESTS_NOT_DELETED" : "GUESTS_NOT_UPDATED";
       return failingWith(request, reply, code, () => runBulkAction(context, who, request.params.event, request.body));
     },

@@ -12,8 +12,7 @@ import { eventScopeParams } from "../../../../contract/guests.js";
 import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError } from "../../../platform/errors.js";
-import { requireAccountAccess } from "../../../platform/permissions.js";
-import type { Caller } from "../../events/events.service.js";
+import { eventCaller } from "../../events/events.caller.js";
 import { requireEventBySlug } from "../../events/events.visibility.js";
 import { getImport, importReport, startImport, type UploadedFile, uploadImport } from "./imports.service.js";
 
@@ -41,19 +40,13 @@ export function registerImportsRoutes(parent: FastifyInstance, context: AppConte
   const tags = ["guests"];
   const base = "/events/:account/:event/imports";
 
-  async function caller(request: FastifyRequest & { params: { account: string } }): Promise<Caller> {
-    const principal = requirePrincipal(request);
-    const access = await requireAccountAccess(context.db, principal, request.params.account, "events.read");
-    return { access, ip: request.ip };
-  }
-
   app.post(
     base,
     { schema: { tags, params: eventScopeParams, response: { 201: uploadedImportSchema } } },
     async (request, reply) => {
       const uploaded = await uploadImport(
         context,
-        await caller(request),
+        await eventCaller(context, request),
         request.params.event,
         () => receiveFile(request),
         hasHeaders(request),
@@ -67,7 +60,7 @@ export function registerImportsRoutes(parent: FastifyInstance, context: AppConte
     { schema: { tags, params: importParams, response: { 200: importProgressSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getImport(context, await caller(request), request.params.event, request.params.id);
+      return getImport(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
   );
 
@@ -76,14 +69,14 @@ export function registerImportsRoutes(parent: FastifyInstance, context: AppConte
     { schema: { tags, params: importParams, body: importStartBody, response: { 202: importProgressSchema } } },
     async (request, reply) => {
       const { event, id } = request.params;
-      const progress = await startImport(context, await caller(request), event, id, request.body);
+      const progress = await startImport(context, await eventCaller(context, request), event, id, request.body);
       return reply.status(202).send(progress);
     },
   );
 
   app.get(`${base}/:id/report`, { schema: { tags, params: importParams } }, async (request, reply) => {
     const { event, id } = request.params;
-    const report = await importReport(context, await caller(request), event, id, request.language);
+    const report = await importReport(context, await eventCaller(context, request), event, id, request.language);
     return reply
       .headers(noStore)
       .type("text/csv; charset=utf-8")
