@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
@@ -43,6 +43,30 @@ export async function startBenchServer() {
   return { app, context, database, base, token, accountId, stop };
 }
 
+/** CPU time (ms) of every `postgres` process of this machine, read from /proc; null where there is none to read. */
+function postgresCpuMs(): number | null {
+  try {
+    const msPerTick = 10; // USER_HZ is 100 on Linux
+    let ticks = 0;
+    let found = false;
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      found = true;
+    }
+    return found ? ticks * msPerTick : null;
+  } catch {
+    return null;
+  }
+}
+
 export type LoadFigures = {
   scenario: string;
   connections: number;
@@ -52,6 +76,8 @@ export type LoadFigures = {
   latencyP99ms: number;
   non2xx: number;
   errors: number;
+  serverCpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number | null;
 };
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -97,6 +123,8 @@ export async function measure(
   clients = connections,
   request?: LoadRequest,
 ): Promise<LoadFigures> {
+  const serverCpuBefore = process.cpuUsage();
+  const databaseCpuBefore = postgresCpuMs();
   const run = await runLoad({
     url,
     connections: clients,
@@ -106,8 +134,11 @@ export async function measure(
     headers: { ...request?.headers, ...(token && { authorization: `Bearer ${token}` }) },
     bodyTemplate: request?.bodyTemplate,
   });
+  const serverCpu = process.cpuUsage(serverCpuBefore);
+  const databaseCpuAfter = postgresCpuMs();
   const times = run.times.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  const perRequest = (ms: number) => (times.length === 0 ? 0 : round(ms / times.length));
   const figures = {
     scenario: name,
     connections: clients,
@@ -117,6 +148,11 @@ export async function measure(
     latencyP99ms: round(percentile(times, 0.99)),
     non2xx: run.non2xx,
     errors: run.errors,
+    // Where the time goes, whatever else the machine runs: this process (with PGlite, the database too) and the
+    // PostgreSQL server's processes when it runs on this machine.
+    serverCpuMsPerRequest: perRequest((serverCpu.user + serverCpu.system) / 1000),
+    databaseCpuMsPerRequest:
+      databaseCpuBefore === null || databaseCpuAfter === null ? null : perRequest(databaseCpuAfter - databaseCpuBefore),
   };
   console.log(figures);
   return figures;
@@ -131,4 +167,12 @@ export function writeResults(file: string, kind: string, results: unknown[], mar
     `${JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2)}\n`,
   );
   writeFileSync(path.join(resultsDir, `${file}-${kind}.md`), markdown);
+  // The file the issues name (bench/results/forms.json...): the PostgreSQL server's figures with the embedded ones beside.
+  const latest = Object.fromEntries(
+    ["postgres", "pglite"].flatMap((database) => {
+      const source = path.join(resultsDir, `${file}-${database}.json`);
+      return existsSync(source) ? [[database, JSON.parse(readFileSync(source, "utf8"))]] : [];
+    }),
+  );
+  writeFileSync(path.join(resultsDir, `${file}.json`), `${JSON.stringify(latest, null, 2)}\n`);
 }
