@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { catalogueText } from "./catalogue";
+import { openMail } from "./mailbox";
 
 /**
  * A newcomer's first hour, in each interface language: create an account, lose the password and reset it from the
@@ -52,10 +53,8 @@ for (const language of ["fr", "en"] as const) {
     });
 
     await test.step("open the link of the mail", async () => {
-      await page.goto("/dev/mailbox");
-      await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(mailSubject[language]);
-      await page.frameLocator("iframe").getByRole("link", { name: mailAction[language] }).click();
+      const mail = await openMail(page, email, mailSubject[language]);
+      await mail.getByRole("link", { name: mailAction[language] }).click();
       await expect(page).toHaveURL(new RegExp(`/${language}/admin/reset-password\\?token=`));
     });
 

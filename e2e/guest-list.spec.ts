@@ -3,20 +3,20 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type Download, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { catalogueText } from "./catalogue";
+import { createEventThroughApi, signInWithToken } from "./organizer";
 
 const t = catalogueText("en");
 
 /**
  * An organizer's day with the guest list (issue 3): import the file Excel writes in France (Windows-1252, semicolons,
  * French headers, two bad rows), follow the progress and read the report, search and filter, merge the duplicate pair
- * the import made, and export the list as Excel. The account and the event are made through the API: the account
- * journey already covers their screens.
+ * the import made, and export the list as Excel. The account and the event are made through the API (e2e/organizer.ts).
  */
 test("guest list: import, search, filter, merge, export (en)", async ({ page, request }) => {
   const id = randomBytes(4).toString("hex");
   const { token, accountId, eventId } = await createEventThroughApi(request, id);
   const api = guestsApi(request, token, `/api/v1/events/${accountId}/${eventId}/users`);
-  await page.addInitScript((session) => localStorage.setItem("ep.session", session), token);
+  await signInWithToken(page, token);
 
   await test.step("open the empty guest list", async () => {
     await page.goto(`/en/admin/events/${eventId}/guests`);
@@ -139,37 +139,6 @@ function guestFile(): Buffer {
     "Luc;Moreau;luc.moreau@example.test;Acme;12345",
   ];
   return Buffer.from(`${rows.join("\r\n")}\r\n`, "latin1");
-}
-
-/** A new organizer and their event, straight through the API. */
-async function createEventThroughApi(request: APIRequestContext, id: string) {
-  const password = "Str0ng&Secure-pass";
-  const registered = await request.post("/api/v1/auth/register", {
-    data: {
-      email: `e2e-guests-${id}@example.test`,
-      password,
-      passwordConfirmation: password,
-      firstName: "Camille",
-      lastName: "Martin",
-      accountName: `Agence ${id}`,
-      language: "en",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get("/api/v1/auth/me", { headers })).json()) as {
-    memberships: { accountId: string }[];
-  };
-  const accountId = me.memberships[0]?.accountId;
-  const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
-  const created = await request.post(`/api/v1/accounts/${accountId}/events`, {
-    headers,
-    data: { name: `Gala ${id}`, slug: `gala-${id}`, startsAt },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  return { token, accountId, eventId };
 }
 
 /** The guests endpoints of one event (`base` ends with `/users`). */

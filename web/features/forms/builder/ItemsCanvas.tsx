@@ -91,7 +91,11 @@ export function ItemsCanvas({ items, selectedId, errors, label, onItemsChange, o
       onSelect={() => onSelect(item.id)}
       onRemove={() => onRemove(item.id)}
     >
-      {item.kind === "conditional" && <BlockBody block={item}>{item.items.map(card)}</BlockBody>}
+      {item.kind === "conditional" && (
+        <BlockBody block={item} label={label(item)}>
+          {item.items.map(card)}
+        </BlockBody>
+      )}
     </SortableItemCard>
   );
 

@@ -90,14 +90,19 @@ export function SortableItemCard({ item, label, selected, error, onSelect, onRem
   );
 }
 
-/** The body of a conditional block: its own sortable list, which questions are dragged into and out of. */
-export function BlockBody({ block, children }: { block: ConditionalBlock; children: ReactNode }) {
+/**
+ * The body of a conditional block: its own sortable list, which questions are dragged into and out of; a group named
+ * after the block, so a screen reader tells which items the condition shows.
+ */
+export function BlockBody({ block, label, children }: { block: ConditionalBlock; label: string; children: ReactNode }) {
   const { t } = useTranslation();
   const droppable = useDroppable({ id: blockListId(block.id) });
   return (
     <SortableContext id={block.id} items={block.items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
       <Stack
         ref={droppable.setNodeRef}
+        role="group"
+        aria-label={t("forms.builder.blockItems", { block: label })}
         gap="xs"
         mt="xs"
         ml="lg"
