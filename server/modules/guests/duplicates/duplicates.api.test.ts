@@ -173,6 +173,26 @@ describe("duplicates: merge", () => {
     expect((await get(event.list)).body.total).toBe(0);
   });
 
+  it("refuses a merge whose companions together pass the event's maximum, and changes nothing", async () => {
+    const event = await duplicatesEvent();
+    const first = await event.add({ firstName: "Paul", lastName: "Roux", email: "paul@example.test" });
+    const second = await event.add({ firstName: "Paul", lastName: "Roux", company: "Roux SA" });
+    for (const name of ["A", "B"]) await event.add({ firstName: name, hostId: first.id });
+    for (const name of ["C", "D"]) await event.add({ firstName: name, hostId: second.id });
+    const refused = await get(event.merge(first.id, second.id), owner.token, "fr");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "COMPANION_NOT_ADDED",
+      message: "L'accompagnant n'a pas pu être ajouté.",
+    });
+    const kept = await t.context.db.select().from(guests).where(eq(guests.hostId, second.id));
+    expect(kept).toHaveLength(2);
+    // Within the maximum (3) once one companion is gone, the merge goes through.
+    await t.request({ method: "DELETE", url: `${event.users}/${kept[0]?.id}`, token: owner.token });
+    expect((await get(event.merge(first.id, second.id))).status).toBe(200);
+    expect(await t.context.db.select().from(guests).where(eq(guests.hostId, first.id))).toHaveLength(3);
+  });
+
   it("drops a link user1 held to user2", async () => {
     const event = await duplicatesEvent();
     const gone = await event.add({ firstName: "Max", lastName: "Bee" });

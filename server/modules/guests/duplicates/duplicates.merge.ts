@@ -1,11 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { isEmptyValue } from "../../../../contract/field-values.js";
 import type { Guest } from "../../../../contract/guests.js";
 import type { Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
-import { notFound } from "../../../platform/errors.js";
+import { AppError, notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
+import { events } from "../../events/events.tables.js";
 import { moveGuestTicketing } from "../../ticketing/guest-tickets.service.js";
 import { type GuestRow, searchTextOf, toGuest } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
@@ -58,6 +59,20 @@ async function lockPair(tx: Transaction, eventId: string, ids: [string, string])
 }
 
 /**
+ * SPEC §3 max companions holds after a merge too: two hosts whose named companions together pass the event's maximum
+ * are not merged ("The companion could not be added."); the organizer first moves or removes some companions.
+ */
+async function checkCompanionsAfterMerge(tx: Transaction, eventId: string, [user1, user2]: [string, string]) {
+  const [row] = await tx
+    .select({ companions: sql<number>`count(*)::int`, max: sql<number>`min(${events.maxCompanions})` })
+    .from(guests)
+    .innerJoin(events, eq(events.id, guests.eventId))
+    // The pair itself leaves the count: user2 goes, and user1 is no companion of its own.
+    .where(and(eq(guests.eventId, eventId), eq(guests.hostId, user1), notInArray(guests.id, [user1, user2])));
+  if (row && row.companions > row.max) throw new AppError(409, "COMPANION_NOT_ADDED");
+}
+
+/**
  * GET duplicates/mergeJson: user2 is merged into user1 in one transaction. user1 keeps its values and takes user2's
  * where it has none; user2's companions, godsons, recommendations, tickets and orders move to user1; user2 is deleted. Its audit rows
  * stay under its id, and the merged decision ties both ids together.
@@ -73,6 +88,7 @@ export async function mergeDuplicates(
     const { keep, gone } = await lockPair(tx, eventId, [user1, user2]);
     const next = mergedValues(keep, gone);
     await tx.update(guests).set({ hostId: user1 }).where(eq(guests.hostId, user2));
+    await checkCompanionsAfterMerge(tx, eventId, [user1, user2]);
     await tx.update(guests).set({ godfatherId: user1 }).where(eq(guests.godfatherId, user2));
     await tx.update(recommendations).set({ recommenderId: user1 }).where(eq(recommendations.recommenderId, user2));
     await tx.update(recommendations).set({ guestId: user1 }).where(eq(recommendations.guestId, user2));
