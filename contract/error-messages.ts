@@ -311,6 +311,11 @@ export const messages = {
     fr: "Le minimum ne peut pas être supérieur au maximum.",
     es: "El mínimo no puede ser mayor que el máximo.",
   },
+  CUSTOM_FIELD_VALUES_CONFLICT: {
+    en: "%s guests have a value this field would refuse once changed: change or clear their values first.",
+    fr: "%s invités ont une valeur que ce champ refuserait une fois modifié : modifiez ou videz d'abord leurs valeurs.",
+    es: "%s invitados tienen un valor que este campo rechazaría una vez modificado: cambie o borre antes sus valores.",
+  },
   CUSTOM_FIELDS_NOT_REORDERED: {
     en: "The fields could not be reordered.",
     fr: "Les champs n'ont pas pu être réordonnés.",

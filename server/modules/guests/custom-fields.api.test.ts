@@ -112,6 +112,25 @@ describe("custom fields", () => {
     expect((await t.request({ method: "GET", url: `${event.fields}/${diet}`, token: owner.token })).status).toBe(404);
   });
 
+  it("refuses a new rule that values guests already have would break, and accepts one they all fit", async () => {
+    const event = await guestEvent(t, owner);
+    const size = (await post(event.fields, { name: "Size", type: "short_text" })).body.id;
+    await addGuest(t, owner.token, event.users, { lastName: "A", customFields: { [size]: "42" } });
+    await addGuest(t, owner.token, event.users, { lastName: "B", customFields: { [size]: "XL" } });
+    await addGuest(t, owner.token, event.users, { lastName: "C", customFields: { [size]: "L" } });
+    const refused = await post(`${event.fields}/${size}`, { type: "number" }, owner.token, "es");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "CUSTOM_FIELD_VALUES_CONFLICT",
+      message:
+        "3 invitados tienen un valor que este campo rechazaría una vez modificado: cambie o borre antes sus valores.",
+    });
+    const [field] = await t.context.db.select().from(customFields).where(eq(customFields.id, size));
+    expect(field?.type).toBe("short_text");
+    // Every value still fits a longer text, a rename changes no rule.
+    expect((await post(`${event.fields}/${size}`, { type: "long_text", name: "T-shirt size" })).status).toBe(200);
+  });
+
   it("lets a reader read fields but not change them", async () => {
     const event = await guestEvent(t, owner, {}, [reader.userId]);
     const response = await post(event.fields, { name: "Diet", type: "short_text" }, reader.token);

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { type FieldValue, validateFieldValue } from "../../../contract/field-values.js";
 import type { CustomField, CustomFieldBody, CustomFieldUpdateBody } from "../../../contract/guests.js";
 import { choiceFieldTypes } from "../../../contract/guests.js";
 import type { Executor } from "../../db/connection.js";
@@ -118,6 +119,25 @@ export async function createCustomField(context: AppContext, caller: Caller, eve
   });
 }
 
+/**
+ * A changed rule (type, choices, range) must still accept every value guests already have: otherwise the list would
+ * hold values its own field refuses. The organizer is told how many guests stand in the way (409), nothing changes.
+ */
+async function checkStoredValues(tx: Executor, eventId: string, before: CustomFieldRow, next: CustomFieldRow) {
+  const ruleChanged =
+    before.type !== next.type ||
+    before.min !== next.min ||
+    before.max !== next.max ||
+    JSON.stringify(before.choices) !== JSON.stringify(next.choices);
+  if (!ruleChanged) return;
+  const stored = await tx
+    .select({ value: sql<FieldValue>`${guests.customFields} -> ${next.id}::text` })
+    .from(guests)
+    .where(and(eq(guests.eventId, eventId), sql`${guests.customFields} ? ${next.id}::text`));
+  const refused = stored.filter((row) => validateFieldValue(next, row.value) !== null).length;
+  if (refused > 0) throw new AppError(409, "CUSTOM_FIELD_VALUES_CONFLICT", { values: [refused] });
+}
+
 /** Edits a field in the caller's transaction, the event already checked and locked (see insertCustomField). */
 export async function changeCustomField(
   tx: Executor,
@@ -129,6 +149,7 @@ export async function changeCustomField(
   const before = await requireCustomField(tx, eventId, id);
   const next = { ...before, ...body };
   await checkDefinition(tx, eventId, next, id);
+  await checkStoredValues(tx, eventId, before, next);
   const values = { ...body, ...(!choiceFieldTypes.includes(next.type) && { choices: [] }) };
   const [row] = await guardName(tx.update(customFields).set(values).where(eq(customFields.id, id)).returning());
   if (!row) throw notFound();
