@@ -3,17 +3,22 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Language } from "../../../contract/common.js";
 import type { BuyerKind, OrderStatus, PaymentMethod } from "../../../contract/ticketing.js";
+import type { DiscountType, PriceBasis } from "../../../contract/ticketing-catalogue.js";
+import type { CancelReason, OtherPaymentKind } from "../../../contract/ticketing-orders.js";
 import { events, type LocalizedText } from "../events/events.tables.js";
 import { guests } from "../guests/guests.tables.js";
 
@@ -93,6 +98,8 @@ export const ticketPricePeriods = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     priceInclTaxCents: integer("price_incl_tax_cents").notNull(),
     priceExclTaxCents: integer("price_excl_tax_cents").notNull(),
+    /** The price the organizer typed; a change of tax recomputes the other one from it. */
+    priceBasis: text("price_basis").$type<PriceBasis>().notNull().default("incl"),
   },
   (table) => [
     index("ticket_price_periods_ticket_starts").on(table.ticketId, table.startsAt),
@@ -104,6 +111,128 @@ export const ticketPricePeriods = pgTable(
       "ticket_price_periods_dates",
       sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.startsAt} < ${table.endsAt}`,
     ),
+  ],
+);
+
+/** The tickets an option comes with: a buyer adds the option to one of them, never alone. */
+export const ticketOptionLinks = pgTable(
+  "ticket_option_links",
+  {
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.optionId, table.ticketId] }),
+    index("ticket_option_links_ticket").on(table.ticketId),
+  ],
+);
+
+/** An amount or a percent off, as its type says: coupons and automatic discounts hold one of the two, never both. */
+const reductionChecks = (table: { discountType: AnyPgColumn; amountOffCents: AnyPgColumn; percentOff: AnyPgColumn }) =>
+  sql`(${table.discountType} = 'amount' and ${table.amountOffCents} > 0 and ${table.percentOff} is null)
+    or (${table.discountType} = 'percent' and ${table.percentOff} > 0 and ${table.percentOff} <= 100
+      and ${table.amountOffCents} is null)`;
+
+/** SPEC §3 Coupon. The code is unique in its event whatever its case, as buyers type it. */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    discountType: text("discount_type").$type<DiscountType>().notNull(),
+    amountOffCents: integer("amount_off_cents"),
+    percentOff: numeric("percent_off", { precision: 5, scale: 2, mode: "number" }),
+    /** Null: no limit. */
+    maxRedemptions: integer("max_redemptions"),
+    /**
+     * Orders that used it. An order takes one with a single conditional update (`set redemptions = redemptions + 1
+     * where max_redemptions is null or redemptions < max_redemptions`), so a limited coupon is never over-used.
+     */
+    redemptions: integer("redemptions").notNull().default(0),
+    combinable: boolean("combinable").notNull().default(false),
+    /** Last day of use, in the event's time zone. */
+    redeemBy: date("redeem_by", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("coupons_event_code_unique").on(table.eventId, sql`lower(${table.code})`),
+    check("coupons_reduction", reductionChecks(table)),
+    check("coupons_max_redemptions_positive", sql`${table.maxRedemptions} is null or ${table.maxRedemptions} > 0`),
+    check(
+      "coupons_redemptions_within_max",
+      sql`${table.redemptions} >= 0 and (${table.maxRedemptions} is null or ${table.redemptions} <= ${table.maxRedemptions})`,
+    ),
+  ],
+);
+
+/** The tickets a coupon applies on. */
+export const couponTickets = pgTable(
+  "coupon_tickets",
+  {
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.couponId, table.ticketId] }),
+    index("coupon_tickets_ticket").on(table.ticketId),
+  ],
+);
+
+/** Automatic discounts (no code): a group rate from a minimum quantity in one order, optionally between two dates. */
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    discountType: text("discount_type").$type<DiscountType>().notNull(),
+    amountOffCents: integer("amount_off_cents"),
+    percentOff: numeric("percent_off", { precision: 5, scale: 2, mode: "number" }),
+    minQuantity: integer("min_quantity").notNull().default(1),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("discounts_event").on(table.eventId),
+    check("discounts_reduction", reductionChecks(table)),
+    check("discounts_min_quantity_positive", sql`${table.minQuantity} >= 1`),
+    check(
+      "discounts_dates",
+      sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.startsAt} < ${table.endsAt}`,
+    ),
+  ],
+);
+
+/** The tickets an automatic discount applies on. */
+export const discountTickets = pgTable(
+  "discount_tickets",
+  {
+    discountId: uuid("discount_id")
+      .notNull()
+      .references(() => discounts.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.discountId, table.ticketId] }),
+    index("discount_tickets_ticket").on(table.ticketId),
   ],
 );
 
@@ -134,6 +263,15 @@ export const orders = pgTable(
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     /** Gap-free per event (the organizer who bills), given when the order completes. */
     invoiceNumber: integer("invoice_number"),
+    /** The buyer's right to their cart on the public side (orders/cart.ts): a random secret, never the id. */
+    cartToken: text("cart_token"),
+    /** Bank transfer or cheque, when paid (or awaited) by another method. */
+    otherPaymentKind: text("other_payment_kind").$type<OtherPaymentKind>(),
+    /** The buyer's language: invoices and mails speak it. */
+    language: text("language").$type<Language>().notNull().default("en"),
+    /** SPEC §5: the terms of sale were accepted before paying. */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason").$type<CancelReason>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -146,6 +284,7 @@ export const orders = pgTable(
     uniqueIndex("orders_event_invoice_unique")
       .on(table.eventId, table.invoiceNumber)
       .where(sql`${table.invoiceNumber} is not null`),
+    uniqueIndex("orders_cart_token_unique").on(table.cartToken),
     check(
       "orders_totals",
       sql`${table.totalExclTaxCents} >= 0 and ${table.totalInclTaxCents} >= ${table.totalExclTaxCents}`,
@@ -183,6 +322,9 @@ export const orderItems = pgTable(
     taxPercent: numeric("tax_percent", { precision: 5, scale: 2, mode: "number" }),
     refunded: boolean("refunded").notNull().default(false),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Automatic discount and coupons taken off this unit (priceOrder), after and before taxes: net = unit - these. */
+    discountInclTaxCents: integer("discount_incl_tax_cents").notNull().default(0),
+    discountExclTaxCents: integer("discount_excl_tax_cents").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  CategoryBody,
+  CategoryPositionsBody,
+  couponBody,
+  discountBody,
+  Ticket,
+  TicketUpdateBody,
+  ticketBody,
+} from "../../../../contract/ticketing-catalogue";
+import { catalogueApi } from "../../../api/ticketing-catalogue";
+import { useAdminContext } from "../../../app/admin-context";
+
+export const catalogueKeys = {
+  all: (accountId: string, eventId: string) => ["ticketing-catalogue", accountId, eventId] as const,
+  of: (accountId: string, eventId: string, part: "tickets" | "categories" | "coupons" | "discounts") =>
+    ["ticketing-catalogue", accountId, eventId, part] as const,
+};
+
+export function useTickets(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: catalogueKeys.of(accountId, eventId, "tickets"),
+    queryFn: () => catalogueApi.tickets(accountId, eventId),
+  });
+}
+
+export function useCategories(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: catalogueKeys.of(accountId, eventId, "categories"),
+    queryFn: () => catalogueApi.categories(accountId, eventId),
+  });
+}
+
+export function useCoupons(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: catalogueKeys.of(accountId, eventId, "coupons"),
+    queryFn: () => catalogueApi.coupons(accountId, eventId),
+  });
+}
+
+export function useDiscounts(eventId: string) {
+  const { accountId } = useAdminContext();
+  return useQuery({
+    queryKey: catalogueKeys.of(accountId, eventId, "discounts"),
+    queryFn: () => catalogueApi.discounts(accountId, eventId),
+  });
+}
+
+/**
+ * A change to the catalogue. Parts lean on each other (a category move realigns tickets, a deleted ticket leaves
+ * the coupons naming it), so every part of the event's catalogue is refetched after any change.
+ */
+function useCatalogueChange<Variables, Result>(
+  eventId: string,
+  call: (accountId: string, variables: Variables) => Promise<Result>,
+) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: Variables) => call(accountId, variables),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all(accountId, eventId) }),
+  });
+}
+
+/** A drag's new order shows at once, before the server confirms it (and is put back if it refuses). */
+function useReorder<Variables>(
+  eventId: string,
+  part: "tickets" | "categories",
+  call: (accountId: string, variables: Variables) => Promise<unknown>,
+  reorder: <T extends { id: string }>(items: T[], variables: Variables) => T[],
+) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  const key = catalogueKeys.of(accountId, eventId, part);
+  return useMutation({
+    mutationFn: (variables: Variables) => call(accountId, variables),
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<{ items: { id: string }[]; total: number }>(
+        key,
+        (current) => current && { ...current, items: reorder(current.items, variables) },
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all(accountId, eventId) }),
+  });
+}
+
+const inOrderOf = <T extends { id: string }>(items: T[], ids: string[]) =>
+  ids.map((id) => items.find((item) => item.id === id)).filter((item): item is T => item !== undefined);
+
+export const useCreateTicket = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, body: z.input<typeof ticketBody>) =>
+    catalogueApi.createTicket(accountId, eventId, body),
+  );
+
+export const useUpdateTicket = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, { id, body }: { id: string; body: TicketUpdateBody }) =>
+    catalogueApi.updateTicket(accountId, eventId, id, body),
+  );
+
+export const useDeleteTicket = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, ticket: Ticket) => catalogueApi.deleteTicket(accountId, eventId, ticket.id));
+
+export const useReorderTickets = (eventId: string) =>
+  useReorder(
+    eventId,
+    "tickets",
+    (accountId, ids: string[]) => catalogueApi.ticketPositions(accountId, eventId, ids),
+    inOrderOf,
+  );
+
+export const useSaveCategory = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: CategoryBody }) =>
+    catalogueApi.saveCategory(accountId, eventId, id, body),
+  );
+
+export const useDeleteCategory = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteCategory(accountId, eventId, id));
+
+export const useReorderCategories = (eventId: string) =>
+  useReorder(
+    eventId,
+    "categories",
+    (accountId, body: CategoryPositionsBody) => catalogueApi.categoryPositions(accountId, eventId, body),
+    (items, body) =>
+      inOrderOf(
+        items.map((item) => ({
+          ...item,
+          parentId: body.items.find((moved) => moved.id === item.id)?.parentId ?? null,
+        })),
+        body.items.map((moved) => moved.id),
+      ),
+  );
+
+export const useSaveCoupon = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: z.input<typeof couponBody> }) =>
+    catalogueApi.saveCoupon(accountId, eventId, id, body),
+  );
+
+export const useDeleteCoupon = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteCoupon(accountId, eventId, id));
+
+export const useSaveDiscount = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: z.input<typeof discountBody> }) =>
+    catalogueApi.saveDiscount(accountId, eventId, id, body),
+  );
+
+export const useDeleteDiscount = (eventId: string) =>
+  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteDiscount(accountId, eventId, id));

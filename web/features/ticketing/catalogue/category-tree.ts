@@ -1,0 +1,50 @@
+import type { Category } from "../../../../contract/ticketing-catalogue";
+
+export type OutlineEntry = { category: Category; depth: number; path: string[] };
+
+/**
+ * The categories as the tree shows them: each parent followed by its children, siblings in position order. A
+ * category whose parent is missing shows at the top level rather than not at all.
+ */
+export function categoryOutline(categories: readonly Category[]): OutlineEntry[] {
+  const known = new Set(categories.map((category) => category.id));
+  const childrenOf = (parentId: string | null) =>
+    categories.filter(
+      (category) => (category.parentId && known.has(category.parentId) ? category.parentId : null) === parentId,
+    );
+  const outline: OutlineEntry[] = [];
+  const visit = (parentId: string | null, depth: number, path: string[]) => {
+    for (const category of childrenOf(parentId)) {
+      const entry = { category, depth, path: [...path, category.name] };
+      outline.push(entry);
+      // A tree from the server has no cycle; the depth bound keeps a broken one from looping.
+      if (depth < 50) visit(category.id, depth + 1, entry.path);
+    }
+  };
+  visit(null, 0, []);
+  return outline;
+}
+
+/**
+ * The whole tree as `categories/positions` takes it (depth-first, each with its parent), after `movedId` took the
+ * place of `overId` among their siblings; null when they are not siblings.
+ */
+export function moveAmongSiblings(categories: readonly Category[], movedId: string, overId: string) {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const moved = byId.get(movedId);
+  const over = byId.get(overId);
+  if (!moved || !over || moved.parentId !== over.parentId) return null;
+  const siblings = categories.filter((category) => category.parentId === moved.parentId);
+  // As a sortable list moves an item: out of its index, into the index the item it was dropped on had.
+  const order = siblings.map((category) => category.id);
+  const to = order.indexOf(overId);
+  order.splice(order.indexOf(movedId), 1);
+  order.splice(to, 0, movedId);
+  // The siblings trade their slots in the list; every other category keeps its own.
+  const next = [...categories];
+  siblings.forEach((sibling, index) => {
+    const category = byId.get(order[index] ?? "");
+    if (category) next[categories.indexOf(sibling)] = category;
+  });
+  return categoryOutline(next).map(({ category }) => ({ id: category.id, parentId: category.parentId }));
+}
