@@ -1,0 +1,42 @@
+import type { Database, Executor } from "../../db/connection.js";
+import type { PaymentEvent } from "./payments.js";
+import { paymentEvents } from "./payments.tables.js";
+
+/**
+ * Records an event in the caller's transaction and says whether it is new. False means a replay (Stripe retries a
+ * webhook it thinks failed, two instances receive the same one): the caller leaves it alone. Two deliveries racing
+ * meet the primary key, so exactly one transaction gets true.
+ */
+export async function recordPaymentEventOnce(executor: Executor, event: PaymentEvent): Promise<boolean> {
+  const inserted = await executor
+    .insert(paymentEvents)
+    .values({
+      provider: event.provider,
+      eventId: event.id,
+      type: event.type,
+      providerPaymentId: event.providerPaymentId,
+      orderId: event.orderId,
+      payload: event,
+      occurredAt: new Date(event.occurredAt),
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length > 0;
+}
+
+export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
+
+// One handler per database, that is per running app: registered by the orders when their routes are built.
+const handlers = new WeakMap<Database, PaymentEventHandler>();
+
+/**
+ * Names what acts on payment events: the orders, which also call it from their Stripe webhook route, so both
+ * providers' events go the same way. The simulator calls it after each change it commits.
+ */
+export function handlePaymentEventsWith(db: Database, handler: PaymentEventHandler) {
+  handlers.set(db, handler);
+}
+
+export function paymentEventHandlerOf(db: Database): PaymentEventHandler | undefined {
+  return handlers.get(db);
+}
