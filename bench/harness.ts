@@ -44,7 +44,7 @@ export async function startBenchServer() {
 }
 
 /** CPU time (ms) of every `postgres` process of this machine, read from /proc; null where there is none to read. */
-function postgresCpuMs(): number | null {
+export function postgresCpuMs(): number | null {
   try {
     const msPerTick = 10; // USER_HZ is 100 on Linux
     let ticks = 0;

@@ -5,7 +5,12 @@ import path from "node:path";
  * `npm run bench` runs every benchmark, `npm run bench -- forms guests` only those named. Each runs in a process of
  * its own, so one benchmark's database and memory never weigh on the next.
  */
-const benchmarks: Record<string, string> = { api: "run.ts", guests: "guests.ts", forms: "forms.ts" };
+const benchmarks: Record<string, string> = {
+  api: "run.ts",
+  guests: "guests.ts",
+  forms: "forms.ts",
+  ticketing: "ticketing.ts",
+};
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benchmarks));
 if (unknown.length > 0) {

@@ -538,6 +538,425 @@ export const messages = {
     fr: "La vérification anti-robot a échoué ou a expiré. Veuillez réessayer.",
     es: "La verificación antirrobot ha fallado o ha caducado. Inténtelo de nuevo.",
   },
+  // Ticketing catalogue: tickets, price periods, categories, coupons, automatic discounts.
+  TICKET_CAPTION_REQUIRED: {
+    en: "The caption is required in the event's default language.",
+    fr: "Le libellé est obligatoire dans la langue par défaut de l'événement.",
+    es: "El título es obligatorio en el idioma predeterminado del evento.",
+  },
+  TICKET_PRICE_REQUIRED: {
+    en: "The ticket needs at least one price period.",
+    fr: "Le billet doit avoir au moins une période de prix.",
+    es: "La entrada necesita al menos un periodo de precio.",
+  },
+  TICKET_PERIOD_ENDS_BEFORE_START: {
+    en: "The end date must be after the start date.",
+    fr: "La date de fin doit être postérieure à la date de début.",
+    es: "La fecha de fin debe ser posterior a la fecha de inicio.",
+  },
+  TICKET_PERIODS_OVERLAP: {
+    en: "This price period overlaps another period of the ticket.",
+    fr: "Cette période de prix chevauche une autre période du billet.",
+    es: "Este periodo de precio se solapa con otro periodo de la entrada.",
+  },
+  TICKET_QUOTA_BELOW_TAKEN: {
+    en: "The quota cannot be lower than the %s units already sold or reserved.",
+    fr: "Le quota ne peut pas être inférieur aux %s unités déjà vendues ou réservées.",
+    es: "El cupo no puede ser inferior a las %s unidades ya vendidas o reservadas.",
+  },
+  TICKET_SOLD_DEACTIVATED: {
+    en: "This ticket has already been sold, so it cannot be deleted: it has been deactivated instead.",
+    fr: "Ce billet a déjà été vendu et ne peut donc pas être supprimé : il a été désactivé à la place.",
+    es: "Esta entrada ya se ha vendido, por lo que no se puede eliminar: se ha desactivado en su lugar.",
+  },
+  TICKET_SOLD_KIND_LOCKED: {
+    en: "This ticket has already been sold: it cannot become an option or stop being one.",
+    fr: "Ce billet a déjà été vendu : il ne peut pas devenir une option ni cesser d'en être une.",
+    es: "Esta entrada ya se ha vendido: no puede convertirse en opción ni dejar de serlo.",
+  },
+  TICKET_OPTION_TARGET_INVALID: {
+    en: "An option attaches to other tickets of this event that are not options themselves.",
+    fr: "Une option se rattache à d'autres billets de cet événement qui ne sont pas eux-mêmes des options.",
+    es: "Una opción se vincula a otras entradas de este evento que no sean opciones.",
+  },
+  TICKET_OPTION_HAS_OPTIONS: {
+    en: "Options are attached to this ticket: it cannot become an option.",
+    fr: "Des options sont rattachées à ce billet : il ne peut pas devenir une option.",
+    es: "Hay opciones vinculadas a esta entrada: no puede convertirse en opción.",
+  },
+  TICKET_CHOICE_REQUIRED: {
+    en: "Choose at least one ticket.",
+    fr: "Choisissez au moins un billet.",
+    es: "Elija al menos una entrada.",
+  },
+  TICKET_NOT_IN_EVENT: {
+    en: "This ticket is not a ticket of this event.",
+    fr: "Ce billet n'est pas un billet de cet événement.",
+    es: "Esta entrada no es una entrada de este evento.",
+  },
+  TICKET_POSITIONS_INVALID: {
+    en: "The tickets could not be reordered.",
+    fr: "Les billets n'ont pas pu être réordonnés.",
+    es: "No se han podido reordenar las entradas.",
+  },
+  CATEGORY_NOT_IN_EVENT: {
+    en: "This category is not a category of this event.",
+    fr: "Cette catégorie n'est pas une catégorie de cet événement.",
+    es: "Esta categoría no es una categoría de este evento.",
+  },
+  CATEGORY_SUBCATEGORY_INVALID: {
+    en: "The subcategory must be a subcategory of the chosen category.",
+    fr: "La sous-catégorie doit être une sous-catégorie de la catégorie choisie.",
+    es: "La subcategoría debe ser una subcategoría de la categoría elegida.",
+  },
+  CATEGORY_PARENT_CYCLE: {
+    en: "A category cannot be placed inside itself or one of its subcategories.",
+    fr: "Une catégorie ne peut pas être placée dans elle-même ni dans l'une de ses sous-catégories.",
+    es: "Una categoría no puede colocarse dentro de sí misma ni de una de sus subcategorías.",
+  },
+  CATEGORY_POSITIONS_INVALID: {
+    en: "The categories could not be reordered.",
+    fr: "Les catégories n'ont pas pu être réordonnées.",
+    es: "No se han podido reordenar las categorías.",
+  },
+  CATEGORY_COLOR_INVALID: {
+    en: "The color must be written like #1a2b3c.",
+    fr: "La couleur doit s'écrire comme #1a2b3c.",
+    es: "El color debe escribirse como #1a2b3c.",
+  },
+  COUPON_CODE_INVALID: {
+    en: "The coupon code must have 1 to 15 characters, without spaces.",
+    fr: "Le code promo doit comporter de 1 à 15 caractères, sans espace.",
+    es: "El código del cupón debe tener de 1 a 15 caracteres, sin espacios.",
+  },
+  COUPON_CODE_TAKEN: {
+    en: "A coupon of this event already has this code.",
+    fr: "Un code promo de cet événement porte déjà ce code.",
+    es: "Un cupón de este evento ya tiene este código.",
+  },
+  COUPON_MAX_BELOW_REDEEMED: {
+    en: "The maximum number of redemptions cannot be lower than the %s already made.",
+    fr: "Le nombre maximum d'utilisations ne peut pas être inférieur aux %s déjà faites.",
+    es: "El número máximo de usos no puede ser inferior a los %s ya realizados.",
+  },
+  COUPON_REDEEMED_NOT_DELETED: {
+    en: "This coupon has already been used, so it cannot be deleted. Change its redeem-by date to stop it.",
+    fr: "Ce code promo a déjà été utilisé et ne peut donc pas être supprimé. Changez sa date limite pour l'arrêter.",
+    es: "Este cupón ya se ha usado, por lo que no se puede eliminar. Cambie su fecha límite para detenerlo.",
+  },
+  DISCOUNT_AMOUNT_INVALID: {
+    en: "The amount off must be greater than 0.",
+    fr: "Le montant de la réduction doit être supérieur à 0.",
+    es: "El importe del descuento debe ser mayor que 0.",
+  },
+  DISCOUNT_PERCENT_INVALID: {
+    en: "The percent off must be greater than 0 and at most 100, with 2 decimals at most.",
+    fr: "Le pourcentage de réduction doit être supérieur à 0 et d'au plus 100, avec 2 décimales au plus.",
+    es: "El porcentaje de descuento debe ser mayor que 0 y como máximo 100, con 2 decimales como máximo.",
+  },
+  DISCOUNT_ONE_KIND: {
+    en: "Give an amount off or a percent off, not both.",
+    fr: "Indiquez un montant ou un pourcentage de réduction, pas les deux.",
+    es: "Indique un importe o un porcentaje de descuento, no ambos.",
+  },
+  DISCOUNT_ENDS_BEFORE_START: {
+    en: "The end date must be after the start date.",
+    fr: "La date de fin doit être postérieure à la date de début.",
+    es: "La fecha de fin debe ser posterior a la fecha de inicio.",
+  },
+  // Card payments (server/platform/payments, contract/payments.ts).
+  PAYMENT_SCRIPT_NOT_LOADED: {
+    en: "Please load the card payment provider's script.",
+    fr: "Veuillez charger le script du prestataire de paiement par carte.",
+    es: "Cargue el script del proveedor de pago con tarjeta.",
+  },
+  CARD_NUMBER_INVALID: {
+    en: "This card number is not valid.",
+    fr: "Ce numéro de carte n'est pas valide.",
+    es: "Este número de tarjeta no es válido.",
+  },
+  CARD_EXPIRY_INVALID: {
+    en: "Write the expiry date as MM/YY.",
+    fr: "Écrivez la date d'expiration sous la forme MM/AA.",
+    es: "Escriba la fecha de caducidad como MM/AA.",
+  },
+  CARD_EXPIRY_PAST: {
+    en: "This expiry date is in the past.",
+    fr: "Cette date d'expiration est passée.",
+    es: "Esta fecha de caducidad ya ha pasado.",
+  },
+  CARD_CVC_INVALID: {
+    en: "The security code has 3 digits (4 on the front of an American Express card).",
+    fr: "Le cryptogramme a 3 chiffres (4 au recto d'une carte American Express).",
+    es: "El código de seguridad tiene 3 dígitos (4 en el anverso de una tarjeta American Express).",
+  },
+  PAYMENT_DECLINED: {
+    en: "Your card was declined.",
+    fr: "Votre carte a été refusée.",
+    es: "Su tarjeta ha sido rechazada.",
+  },
+  PAYMENT_INSUFFICIENT_FUNDS: {
+    en: "Your card has insufficient funds.",
+    fr: "Le solde de votre carte est insuffisant.",
+    es: "Su tarjeta no tiene fondos suficientes.",
+  },
+  PAYMENT_CARD_EXPIRED: {
+    en: "Your card has expired.",
+    fr: "Votre carte a expiré.",
+    es: "Su tarjeta ha caducado.",
+  },
+  PAYMENT_INCORRECT_CVC: {
+    en: "Your card's security code is incorrect.",
+    fr: "Le cryptogramme de votre carte est incorrect.",
+    es: "El código de seguridad de su tarjeta es incorrecto.",
+  },
+  PAYMENT_PROCESSING_ERROR: {
+    en: "An error occurred while processing your card. Please try again.",
+    fr: "Une erreur est survenue lors du traitement de votre carte. Veuillez réessayer.",
+    es: "Se ha producido un error al procesar su tarjeta. Inténtelo de nuevo.",
+  },
+  PAYMENT_AUTHENTICATION_FAILED: {
+    en: "Your bank could not authenticate this payment. Please try again or use another card.",
+    fr: "Votre banque n'a pas pu authentifier ce paiement. Veuillez réessayer ou utiliser une autre carte.",
+    es: "Su banco no ha podido autenticar este pago. Inténtelo de nuevo o use otra tarjeta.",
+  },
+  PAYMENT_TEST_CARD_REQUIRED: {
+    en: "Payments are in test mode: use one of the test cards.",
+    fr: "Les paiements sont en mode test : utilisez l'une des cartes de test.",
+    es: "Los pagos están en modo de prueba: use una de las tarjetas de prueba.",
+  },
+  PAYMENT_CANCELED: {
+    en: "This payment has been cancelled.",
+    fr: "Ce paiement a été annulé.",
+    es: "Este pago ha sido cancelado.",
+  },
+  PAYMENT_ALREADY_SUCCEEDED: {
+    en: "This payment has already been made.",
+    fr: "Ce paiement a déjà été effectué.",
+    es: "Este pago ya se ha realizado.",
+  },
+  PAYMENT_NOT_AWAITING_AUTHENTICATION: {
+    en: "This payment is not waiting for an authentication.",
+    fr: "Ce paiement n'attend pas d'authentification.",
+    es: "Este pago no está pendiente de autenticación.",
+  },
+  PAYMENT_IDEMPOTENCY_CONFLICT: {
+    en: "This payment request was already made with different details.",
+    fr: "Cette demande de paiement a déjà été faite avec d'autres détails.",
+    es: "Esta solicitud de pago ya se hizo con otros datos.",
+  },
+  PAYMENT_NOT_REFUNDABLE: {
+    en: "Only a payment that succeeded can be refunded.",
+    fr: "Seul un paiement réussi peut être remboursé.",
+    es: "Solo se puede reembolsar un pago realizado con éxito.",
+  },
+  PAYMENT_REFUND_TOO_LARGE: {
+    en: "The refund is larger than what remains to refund on this payment.",
+    fr: "Le remboursement dépasse ce qu'il reste à rembourser sur ce paiement.",
+    es: "El reembolso supera lo que queda por reembolsar de este pago.",
+  },
+  PAYMENT_WEBHOOK_INVALID: {
+    en: "The payment notification could not be verified.",
+    fr: "La notification de paiement n'a pas pu être vérifiée.",
+    es: "No se ha podido verificar la notificación de pago.",
+  },
+  // Ticketing billing information, params and ticket office (contract/ticketing-billing.ts).
+  SIRET_REQUIRED: {
+    en: "Siret needed before billing info.",
+    fr: "Le Siret est nécessaire avant les informations de facturation.",
+    es: "Se necesita el Siret antes de los datos de facturación.",
+  },
+  SIRET_INVALID: {
+    en: "This Siret is not valid: it has 14 digits, the last one a check digit.",
+    fr: "Ce Siret n'est pas valide : il comporte 14 chiffres, dont le dernier est une clé de contrôle.",
+    es: "Este Siret no es válido: tiene 14 dígitos, el último de control.",
+  },
+  BILLING_VAT_NUMBER_REQUIRED: {
+    en: "The VAT number is required when subject to VAT.",
+    fr: "Le numéro de TVA est obligatoire pour un assujetti à la TVA.",
+    es: "El número de IVA es obligatorio cuando se está sujeto al IVA.",
+  },
+  BILLING_VAT_NUMBER_INVALID: {
+    en: "The VAT number is FR followed by 11 characters, like FR40303265045.",
+    fr: "Le numéro de TVA s'écrit FR suivi de 11 caractères, comme FR40303265045.",
+    es: "El número de IVA es FR seguido de 11 caracteres, como FR40303265045.",
+  },
+  TICKETING_OFFICE_BLOCKED: {
+    en: "Ticket sales need billing information, at least one ticket and an online form.",
+    fr: "La billetterie a besoin des informations de facturation, d'au moins un billet et d'un formulaire en ligne.",
+    es: "La venta de entradas necesita los datos de facturación, al menos una entrada y un formulario en línea.",
+  },
+  TICKETING_NEEDS_BILLING: {
+    en: "Fill in the billing information.",
+    fr: "Renseignez les informations de facturation.",
+    es: "Complete los datos de facturación.",
+  },
+  TICKETING_NEEDS_TICKET: {
+    en: "Create at least one active ticket.",
+    fr: "Créez au moins un billet actif.",
+    es: "Cree al menos una entrada activa.",
+  },
+  TICKETING_NEEDS_FORM: {
+    en: "Put a registration form online.",
+    fr: "Mettez un formulaire d'inscription en ligne.",
+    es: "Publique un formulario de inscripción.",
+  },
+  TICKETING_SALES_END_BEFORE_START: {
+    en: "The end of sales must be after their start.",
+    fr: "La fin des ventes doit être postérieure à leur début.",
+    es: "El fin de las ventas debe ser posterior a su inicio.",
+  },
+  TICKETING_INSTRUCTIONS_REQUIRED: {
+    en: "Write the instructions for buyers in the event's default language.",
+    fr: "Rédigez les instructions pour les acheteurs dans la langue par défaut de l'événement.",
+    es: "Escriba las instrucciones para los compradores en el idioma predeterminado del evento.",
+  },
+  TICKETING_CURRENCY_LOCKED: {
+    en: "The currency cannot change once orders have been placed.",
+    fr: "La devise ne peut plus changer une fois des commandes passées.",
+    es: "La moneda no puede cambiar una vez realizados pedidos.",
+  },
+  TICKETING_LIVE_UNAVAILABLE: {
+    en: "Live payments need a card payment provider configured on the platform; only test mode is available.",
+    fr: "Les paiements réels nécessitent un prestataire de paiement par carte configuré sur la plateforme ; seul le mode test est disponible.",
+    es: "Los pagos reales necesitan un proveedor de pago con tarjeta configurado en la plataforma; solo está disponible el modo de prueba.",
+  },
+  // Orders, carts and the shop (contract/ticketing-orders.ts).
+  TICKET_NOT_AVAILABLE: {
+    en: "This ticket is not available anymore.",
+    fr: "Ce billet n'est plus disponible.",
+    es: "Esta entrada ya no está disponible.",
+  },
+  TICKET_ALREADY_OWNED: {
+    en: "You already own this ticket.",
+    fr: "Vous possédez déjà ce billet.",
+    es: "Ya tiene esta entrada.",
+  },
+  TICKET_OPTION_QUOTA_FILLED: {
+    en: "Quota is filled for this option.",
+    fr: "Le quota de cette option est atteint.",
+    es: "El cupo de esta opción está completo.",
+  },
+  TICKET_OPTION_ALONE: {
+    en: "An option cannot be bought alone: add it to a ticket.",
+    fr: "Une option ne peut pas être achetée seule : ajoutez-la à un billet.",
+    es: "Una opción no se puede comprar sola: añádala a una entrada.",
+  },
+  TICKET_OPTION_NOT_FOR_TICKET: {
+    en: "This option does not go with this ticket.",
+    fr: "Cette option ne va pas avec ce billet.",
+    es: "Esta opción no corresponde a esta entrada.",
+  },
+  CART_OFFICE_CLOSED: {
+    en: "The ticket office is closed.",
+    fr: "La billetterie est fermée.",
+    es: "La taquilla está cerrada.",
+  },
+  CART_OFFICE_NOT_OPEN: {
+    en: "Ticket sales have not started yet.",
+    fr: "La vente des billets n'a pas encore commencé.",
+    es: "La venta de entradas aún no ha comenzado.",
+  },
+  CART_OFFICE_ENDED: {
+    en: "Ticket sales are over.",
+    fr: "La vente des billets est terminée.",
+    es: "La venta de entradas ha terminado.",
+  },
+  CART_EXPIRED: {
+    en: "Your reservation has expired. Please choose your tickets again.",
+    fr: "Votre réservation a expiré. Veuillez choisir à nouveau vos billets.",
+    es: "Su reserva ha caducado. Vuelva a elegir sus entradas.",
+  },
+  CART_COUPON_INVALID: {
+    en: "This coupon code is not valid.",
+    fr: "Ce code promo n'est pas valide.",
+    es: "Este código de cupón no es válido.",
+  },
+  CART_COUPON_EXPIRED: {
+    en: "This coupon has expired.",
+    fr: "Ce code promo a expiré.",
+    es: "Este cupón ha caducado.",
+  },
+  CART_COUPON_USED_UP: {
+    en: "This coupon has been used the maximum number of times.",
+    fr: "Ce code promo a atteint son nombre maximum d'utilisations.",
+    es: "Este cupón ha alcanzado su número máximo de usos.",
+  },
+  CART_COUPONS_NOT_COMBINABLE: {
+    en: "These coupons cannot be used together.",
+    fr: "Ces codes promo ne peuvent pas être utilisés ensemble.",
+    es: "Estos cupones no se pueden usar juntos.",
+  },
+  CART_COUPON_NOT_APPLICABLE: {
+    en: "This coupon does not apply to the tickets in your cart.",
+    fr: "Ce code promo ne s'applique pas aux billets de votre panier.",
+    es: "Este cupón no se aplica a las entradas de su carrito.",
+  },
+  CART_PAYMENT_METHOD_UNAVAILABLE: {
+    en: "This payment method is not offered for this event.",
+    fr: "Ce moyen de paiement n'est pas proposé pour cet événement.",
+    es: "Este método de pago no está disponible para este evento.",
+  },
+  CART_CARD_NOT_ACCEPTED: {
+    en: "Card details are entered in the card payment provider's form only.",
+    fr: "Les données de carte se saisissent uniquement dans le formulaire du prestataire de paiement.",
+    es: "Los datos de la tarjeta se introducen solo en el formulario del proveedor de pago.",
+  },
+  ORDER_ALREADY_PAID: {
+    en: "This order has already been paid.",
+    fr: "Cette commande a déjà été payée.",
+    es: "Este pedido ya ha sido pagado.",
+  },
+  ORDER_CANCELLED: {
+    en: "This order has been cancelled.",
+    fr: "Cette commande a été annulée.",
+    es: "Este pedido ha sido cancelado.",
+  },
+  ORDER_PAID_NOT_CANCELLABLE: {
+    en: "A paid order cannot be cancelled: refund it instead.",
+    fr: "Une commande payée ne peut pas être annulée : remboursez-la.",
+    es: "Un pedido pagado no se puede cancelar: reembólselo.",
+  },
+  ORDER_ALREADY_AWAITING: {
+    en: "This order is already awaiting payment.",
+    fr: "Cette commande est déjà en attente de paiement.",
+    es: "Este pedido ya está pendiente de pago.",
+  },
+  ORDER_NOT_IN_CART: {
+    en: "This order is no longer a cart.",
+    fr: "Cette commande n'est plus un panier.",
+    es: "Este pedido ya no es un carrito.",
+  },
+  ORDER_NOT_PAID: {
+    en: "Only a paid order can be refunded.",
+    fr: "Seule une commande payée peut être remboursée.",
+    es: "Solo se puede reembolsar un pedido pagado.",
+  },
+  ORDER_REFUND_NEEDS_ITEM: {
+    en: "Refund needs at least one item.",
+    fr: "Le remboursement nécessite au moins un article.",
+    es: "El reembolso necesita al menos un artículo.",
+  },
+  ORDER_ITEM_NOT_IN_ORDER: {
+    en: "This item is not part of this order.",
+    fr: "Cet article ne fait pas partie de cette commande.",
+    es: "Este artículo no forma parte de este pedido.",
+  },
+  ORDER_ITEM_ALREADY_REFUNDED: {
+    en: "This item has already been refunded.",
+    fr: "Cet article a déjà été remboursé.",
+    es: "Este artículo ya ha sido reembolsado.",
+  },
+  ORDER_PAYMENT_MISMATCH: {
+    en: "This payment is not a payment of this order.",
+    fr: "Ce paiement n'est pas un paiement de cette commande.",
+    es: "Este pago no es un pago de este pedido.",
+  },
+  ORDER_PAYMENT_NOT_SUCCEEDED: {
+    en: "This payment has not succeeded.",
+    fr: "Ce paiement n'a pas abouti.",
+    es: "Este pago no se ha completado.",
+  },
 } satisfies Record<string, Translations>;
 
 export type MessageCode = keyof typeof messages;

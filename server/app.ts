@@ -27,7 +27,12 @@ import { registerRecommendationsRoutes } from "./modules/guests/recommendations/
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { linkPreview, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
+import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
+import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
 import { registerGuestTicketsRoutes } from "./modules/ticketing/guest-tickets.routes.js";
+import { cartExpiryJob } from "./modules/ticketing/orders/orders.jobs.js";
+import { registerOrdersRoutes } from "./modules/ticketing/orders/orders.routes.js";
+import { registerShopRoutes } from "./modules/ticketing/orders/shop.routes.js";
 import { registerAuthGuard } from "./platform/auth-guard.js";
 import { registerCaptchaRoutes } from "./platform/captcha.js";
 import type { AppContext } from "./platform/context.js";
@@ -37,6 +42,7 @@ import { localFileStore } from "./platform/file-store.js";
 import { startJobRunner } from "./platform/jobs.js";
 import { isLanguage } from "./platform/language.js";
 import { createMailer } from "./platform/mailer.js";
+import { registerPaymentSimulatorRoutes } from "./platform/payments/simulator.routes.js";
 
 /** Opens the database, the job runner and the mailer: everything the modules share. */
 export async function createContext(config: Config, database?: DatabaseHandle): Promise<AppContext> {
@@ -55,6 +61,10 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
   await resumeInterruptedImports(context);
+  // Carts left past their reservation while no instance ran are released now rather than at the next minute.
+  const cartExpiry = cartExpiryJob(context);
+  await context.jobs.register(cartExpiry);
+  await context.jobs.send(cartExpiry, {});
   // Mails left queued by a stopped instance leave now rather than at the next minute's sweep.
   await context.mailer.kick();
   if (context.mailer.usesOutbox) {
@@ -106,10 +116,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerFormsRoutes(api, context);
       registerPublicFormRoutes(api, context);
       registerGuestTicketsRoutes(api, context);
+      registerCatalogueRoutes(api, context);
+      registerBillingRoutes(api, context);
+      registerOrdersRoutes(api, context);
+      registerShopRoutes(api, context);
       registerImportsRoutes(api, context);
       registerGuestExportRoutes(api, context);
       registerMessagesRoutes(api, context);
       registerCaptchaRoutes(api, context);
+      registerPaymentSimulatorRoutes(api, context);
       registerPublicRoutes(api, context);
     },
     { prefix: "/api/v1" },

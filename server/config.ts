@@ -2,28 +2,55 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Every environment variable the server reads, parsed and defaulted in one place (DESIGN.md §5). */
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Event Platform <no-reply@localhost>"),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  SENTRY_DSN: z.string().optional(),
-  /** Signs the captcha challenges; unset, a secret generated once is kept in the database for every instance. */
-  CAPTCHA_SECRET: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Seconds between two polls of the job queue; tests shorten it. */
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
-  /**
-   * Form submissions and uploads one address may send per minute. A venue's guests often share one address (wifi,
-   * NAT): an instance where they register on site can raise it; the benchmark does.
-   */
-  PUBLIC_FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-});
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.string().url().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Event Platform <no-reply@localhost>"),
+    /** A test (sk_test_, rk_test_) or live (sk_live_, rk_live_) key; unset, card payments go to the test simulator. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/)
+      .optional(),
+    /** The key Stripe.js runs with in the browser, of the same mode as the secret key. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\S+$/)
+      .optional(),
+    /** Checks the signature of Stripe's webhook calls (whsec_...). */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Another address for Stripe's API, such as the tests' local fake: `http://127.0.0.1:12111`. */
+    STRIPE_API_URL: z.string().url().optional(),
+    SENTRY_DSN: z.string().optional(),
+    /** Signs the captcha challenges; unset, a secret generated once is kept in the database for every instance. */
+    CAPTCHA_SECRET: z.string().min(16).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Seconds between two polls of the job queue; tests shorten it. */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+    /**
+     * Form submissions and uploads one address may send per minute. A venue's guests often share one address (wifi,
+     * NAT): an instance where they register on site can raise it; the benchmark does.
+     */
+    PUBLIC_FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Cart and checkout calls one address may send per minute to the ticket shop (a buyer sends a few). */
+    PUBLIC_SHOP_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  })
+  .superRefine((env, context) => {
+    // Stripe.js cannot confirm a payment without the publishable key, nor one made with a key of the other mode.
+    if (!env.STRIPE_SECRET_KEY) return;
+    const mode = (key: string) => key.split("_")[1];
+    if (!env.STRIPE_PUBLISHABLE_KEY || mode(env.STRIPE_PUBLISHABLE_KEY) !== mode(env.STRIPE_SECRET_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "set it, in the same mode (test or live) as STRIPE_SECRET_KEY",
+      });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -34,12 +61,15 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
   sentryDsn: string | undefined;
   captchaSecret: string | undefined;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   jobPollSeconds: number;
   publicFormPostsPerMinute: number;
+  publicShopPostsPerMinute: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -56,12 +86,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: env.STRIPE_API_URL,
     sentryDsn: env.SENTRY_DSN,
     captchaSecret: env.CAPTCHA_SECRET,
     logLevel: env.LOG_LEVEL,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,
+    publicShopPostsPerMinute: env.PUBLIC_SHOP_POSTS_PER_MINUTE,
     webDistDir: path.resolve("dist/web"),
   };
 }

@@ -180,6 +180,55 @@ const backOfficePages: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/ticketing/tickets",
+    lazy: lazyPage(
+      () => import("../features/ticketing/catalogue/TicketsPage"),
+      (m) => m.TicketsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/coupons",
+    lazy: lazyPage(
+      () => import("../features/ticketing/catalogue/CouponsPage"),
+      (m) => m.CouponsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/discounts",
+    lazy: lazyPage(
+      () => import("../features/ticketing/catalogue/DiscountsPage"),
+      (m) => m.DiscountsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/billing",
+    lazy: lazyPage(
+      () => import("../features/ticketing/billing/BillingInfoPage"),
+      (m) => m.BillingInfoPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/params",
+    lazy: lazyPage(
+      () => import("../features/ticketing/billing/TicketingParamsPage"),
+      (m) => m.TicketingParamsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/payment-methods",
+    lazy: lazyPage(
+      () => import("../features/ticketing/billing/PaymentMethodsPage"),
+      (m) => m.PaymentMethodsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/office",
+    lazy: lazyPage(
+      () => import("../features/ticketing/billing/TicketOfficePage"),
+      (m) => m.TicketOfficePage,
+    ),
+  },
+  {
     path: "account",
     lazy: lazyPage(
       () => import("../features/accounts/AccountParamsPage"),

@@ -84,6 +84,9 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/custom-fields`)} variant="light" size="sm">
             {t("guests.customFields.title")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/ticketing/tickets`)} variant="light" size="sm">
+            {t("ticketing.nav.ticketing")}
+          </Button>
           <MessagesButton eventId={event.id} />
         </Group>
       </Stack>

@@ -174,7 +174,7 @@ export function csvStream(rows: AsyncIterable<Cell[]>, language: Language, onErr
 }
 
 /** exceljs's streaming writer commits each row to the zip as it goes; waiting on `drain` keeps the buffer small. */
-function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName: string, onError: (error: unknown) => void) {
+export function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName: string, onError: (error: unknown) => void) {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,

@@ -1,0 +1,98 @@
+/**
+ * The buyers of the ticketing benchmark, in a process of their own (inside the server's process they would share the
+ * one event loop they measure). Each buyer creates a cart of one ticket and pays it with the simulator's success
+ * card. Options as JSON in argv[2]: `burst` starts `buyers` at the same instant; `sustained` keeps `connections`
+ * buyers going one after another for `duration` seconds. Prints its figures as JSON on its last line.
+ */
+import { performance } from "node:perf_hooks";
+
+type Options = {
+  base: string;
+  slug: string;
+  ticketId: string;
+  mode: "burst" | "sustained";
+  buyers: number;
+  connections: number;
+  duration: number;
+};
+
+const options: Options = JSON.parse(process.argv[2] ?? "{}");
+const headers = { "content-type": "application/json" };
+const billing = { name: "Bench Buyer", address: "1 rue de la Paix", zip: "75002", city: "Paris" };
+const card = { number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Bench Buyer" };
+
+/** Per checkout (cart then payment): how long it took, and how it ended. */
+const checkouts: { ms: number; outcome: string }[] = [];
+const requestTimes: number[] = [];
+let sequence = 0;
+
+/** A POST, tried again when the connection fails (as the web app's client does, 3 times): no answer, no harm. */
+async function send(url: string, body: unknown, attempt = 1): Promise<Response> {
+  try {
+    return await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  } catch (error) {
+    if (attempt > 3) throw error;
+    return send(url, body, attempt + 1);
+  }
+}
+
+async function post(url: string, body: unknown) {
+  const started = performance.now();
+  const response = await send(url, body);
+  const json = (await response.json()) as Record<string, unknown> & { error?: { code: string } };
+  requestTimes.push(performance.now() - started);
+  return { status: response.status, json };
+}
+
+async function buyOnce() {
+  const started = performance.now();
+  const email = `bench-${process.pid}-${sequence++}@example.test`;
+  let outcome: string;
+  try {
+    const cart = await post(`${options.base}/api/v1/public/events/${options.slug}/carts`, {
+      buyer: { firstName: "Bench", lastName: "Buyer", email },
+      items: [{ ticketId: options.ticketId, quantity: 1 }],
+    });
+    if (cart.status !== 201) {
+      outcome = cart.json.error?.code ?? `HTTP ${cart.status}`;
+    } else {
+      const paid = await post(
+        `${options.base}/api/v1/public/events/${options.slug}/carts/${cart.json.token}/checkout`,
+        {
+          method: "card",
+          billing,
+          termsAccepted: true,
+          card,
+        },
+      );
+      const order = paid.json.cart as { status?: string } | undefined;
+      outcome = paid.status === 200 ? (order?.status ?? "unknown") : (paid.json.error?.code ?? `HTTP ${paid.status}`);
+    }
+  } catch (error) {
+    outcome = `network: ${(error as Error).message}`;
+  }
+  checkouts.push({ ms: performance.now() - started, outcome });
+}
+
+const began = performance.now();
+if (options.mode === "burst") {
+  await Promise.all(Array.from({ length: options.buyers }, buyOnce));
+} else {
+  const end = began + options.duration * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < end) await buyOnce();
+    }),
+  );
+}
+const elapsedMs = performance.now() - began;
+const outcomes: Record<string, number> = {};
+for (const { outcome } of checkouts) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+console.log(
+  JSON.stringify({
+    elapsedMs,
+    outcomes,
+    checkoutTimes: checkouts.filter(({ outcome }) => outcome === "completed").map(({ ms }) => ms),
+    requestTimes,
+  }),
+);

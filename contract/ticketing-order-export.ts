@@ -1,0 +1,165 @@
+import type { Language } from "./common.js";
+import type { OrderStatus, PaymentMethod } from "./ticketing.js";
+import type { OtherPaymentKind } from "./ticketing-orders.js";
+
+/** GET orders/export: one row per order, its items, taxes and coupons in words; headers in the language asked for. */
+
+export const orderExportColumns = [
+  "id",
+  "createdAt",
+  "completedAt",
+  "status",
+  "paymentMethod",
+  "testMode",
+  "buyerName",
+  "buyerEmail",
+  "buyerKind",
+  "billingName",
+  "billingAddress",
+  "billingZip",
+  "billingCity",
+  "billingSiret",
+  "items",
+  "coupons",
+  "totalExclTax",
+  "taxes",
+  "totalInclTax",
+  "refunded",
+  "currency",
+  "invoiceNumber",
+] as const;
+export type OrderExportColumn = (typeof orderExportColumns)[number];
+
+type Labels = {
+  columns: Record<OrderExportColumn, string>;
+  status: Record<OrderStatus, string>;
+  paymentMethod: Record<PaymentMethod | OtherPaymentKind, string>;
+  buyerKind: Record<"company" | "individual", string>;
+  noVat: string;
+  sheet: string;
+  yes: string;
+  no: string;
+};
+
+export const orderExportLabels: Record<Language, Labels> = {
+  en: {
+    columns: {
+      id: "Order",
+      createdAt: "Created",
+      completedAt: "Completed",
+      status: "Status",
+      paymentMethod: "Payment method",
+      testMode: "Test",
+      buyerName: "Buyer",
+      buyerEmail: "Buyer email",
+      buyerKind: "Company or individual",
+      billingName: "Billing name",
+      billingAddress: "Address",
+      billingZip: "Zip code",
+      billingCity: "City",
+      billingSiret: "Siret",
+      items: "Items",
+      coupons: "Coupons",
+      totalExclTax: "Total before taxes",
+      taxes: "Taxes",
+      totalInclTax: "Total after taxes",
+      refunded: "Refunded",
+      currency: "Currency",
+      invoiceNumber: "Invoice",
+    },
+    status: {
+      in_cart: "In cart",
+      awaiting_payment: "Awaiting payment",
+      completed: "Completed",
+      refunded: "Refunded",
+      partially_refunded: "Partially refunded",
+      cancelled: "Cancelled",
+    },
+    paymentMethod: { online: "Card", other: "Other", bankTransfer: "Bank transfer", cheque: "Cheque" },
+    buyerKind: { company: "Company", individual: "Individual" },
+    noVat: "No VAT",
+    sheet: "Orders",
+    yes: "Yes",
+    no: "No",
+  },
+  fr: {
+    columns: {
+      id: "Commande",
+      createdAt: "Créée le",
+      completedAt: "Payée le",
+      status: "Statut",
+      paymentMethod: "Moyen de paiement",
+      testMode: "Test",
+      buyerName: "Acheteur",
+      buyerEmail: "E-mail de l'acheteur",
+      buyerKind: "Société ou particulier",
+      billingName: "Nom de facturation",
+      billingAddress: "Adresse",
+      billingZip: "Code postal",
+      billingCity: "Ville",
+      billingSiret: "Siret",
+      items: "Articles",
+      coupons: "Codes promo",
+      totalExclTax: "Total HT",
+      taxes: "Taxes",
+      totalInclTax: "Total TTC",
+      refunded: "Remboursé",
+      currency: "Devise",
+      invoiceNumber: "Facture",
+    },
+    status: {
+      in_cart: "Dans le panier",
+      awaiting_payment: "En attente de paiement",
+      completed: "Terminée",
+      refunded: "Remboursée",
+      partially_refunded: "Partiellement remboursée",
+      cancelled: "Annulée",
+    },
+    paymentMethod: { online: "Carte", other: "Autre", bankTransfer: "Virement", cheque: "Chèque" },
+    buyerKind: { company: "Société", individual: "Particulier" },
+    noVat: "Sans TVA",
+    sheet: "Commandes",
+    yes: "Oui",
+    no: "Non",
+  },
+  es: {
+    columns: {
+      id: "Pedido",
+      createdAt: "Creado",
+      completedAt: "Completado",
+      status: "Estado",
+      paymentMethod: "Método de pago",
+      testMode: "Prueba",
+      buyerName: "Comprador",
+      buyerEmail: "Correo del comprador",
+      buyerKind: "Empresa o particular",
+      billingName: "Nombre de facturación",
+      billingAddress: "Dirección",
+      billingZip: "Código postal",
+      billingCity: "Ciudad",
+      billingSiret: "Siret",
+      items: "Artículos",
+      coupons: "Cupones",
+      totalExclTax: "Total sin impuestos",
+      taxes: "Impuestos",
+      totalInclTax: "Total con impuestos",
+      refunded: "Reembolsado",
+      currency: "Moneda",
+      invoiceNumber: "Factura",
+    },
+    status: {
+      in_cart: "En el carrito",
+      awaiting_payment: "Pendiente de pago",
+      completed: "Completado",
+      refunded: "Reembolsado",
+      partially_refunded: "Reembolsado parcialmente",
+      cancelled: "Cancelado",
+    },
+    paymentMethod: { online: "Tarjeta", other: "Otro", bankTransfer: "Transferencia", cheque: "Cheque" },
+    buyerKind: { company: "Empresa", individual: "Particular" },
+    noVat: "Sin IVA",
+    sheet: "Pedidos",
+    yes: "Sí",
+    no: "No",
+  },
+};

@@ -1,0 +1,207 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { MessageCode } from "../../../../contract/error-messages.js";
+import { couponState, pricePeriodAt } from "../../../../contract/ticketing-catalogue.js";
+import type { CartLineBody } from "../../../../contract/ticketing-orders.js";
+import {
+  type AutomaticDiscount,
+  type CouponReduction,
+  couponsCombine,
+  type PricingItem,
+} from "../../../../contract/ticketing-pricing.js";
+import type { Executor } from "../../../db/connection.js";
+import { AppError } from "../../../platform/errors.js";
+import type { LocalizedText } from "../../events/events.tables.js";
+import type { EventRow } from "../../events/events.visibility.js";
+import {
+  coupons,
+  couponTickets,
+  discounts,
+  discountTickets,
+  ticketOptionLinks,
+  ticketPricePeriods,
+  tickets,
+} from "../ticketing.tables.js";
+
+/*
+ * What a cart reads of the catalogue, in three queries whatever its size: the tickets it names with their price
+ * periods and the tickets each option goes with, the coupons it types, the event's automatic discounts. Then the
+ * checks SPEC §3-§5 make on what a buyer (or the organizer) puts in a cart.
+ */
+
+type Period = { startsAt: string | null; endsAt: string | null; incl: number; excl: number };
+
+export type CatalogueTicket = {
+  id: string;
+  caption: LocalizedText;
+  description: LocalizedText;
+  isOption: boolean;
+  active: boolean;
+  onSale: boolean;
+  taxPercent: number | null;
+  maxQuantity: number | null;
+  quantityTaken: number;
+  categoryId: string | null;
+  periods: Period[];
+  optionOf: string[];
+};
+
+const ticketColumns = {
+  id: tickets.id,
+  caption: tickets.caption,
+  description: tickets.description,
+  isOption: tickets.isOption,
+  active: tickets.active,
+  onSale: tickets.onSale,
+  taxPercent: tickets.taxPercent,
+  maxQuantity: tickets.maxQuantity,
+  quantityTaken: tickets.quantityTaken,
+  categoryId: tickets.categoryId,
+  // Columns named with their table by hand: inside a select list Drizzle writes them bare.
+  periods: sql<Period[]>`(select coalesce(json_agg(json_build_object('startsAt', p.starts_at, 'endsAt', p.ends_at,
+    'incl', p.price_incl_tax_cents, 'excl', p.price_excl_tax_cents)), '[]'::json)
+    from ${ticketPricePeriods} p where p.ticket_id = ${tickets}.id)`,
+  optionOf: sql<string[]>`(select coalesce(array_agg(l.ticket_id::text), '{}'::text[])
+    from ${ticketOptionLinks} l where l.option_id = ${tickets}.id)`,
+};
+
+/** The event's tickets named by `ids` (all of them when `ids` is undefined), in display order. */
+export async function readCatalogueTickets(executor: Executor, eventId: string, ids?: string[]) {
+  const rows = await executor
+    .select(ticketColumns)
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), ids ? inArray(tickets.id, ids) : undefined))
+    .orderBy(tickets.position, tickets.createdAt);
+  return new Map(rows.map((row) => [row.id, row as CatalogueTicket]));
+}
+
+/** The price of a ticket at `at`: its period then, if any. */
+export function priceAt(ticket: CatalogueTicket, at: Date): PricingItem | null {
+  const period = pricePeriodAt(ticket.periods, at);
+  if (!period) return null;
+  return { ticketId: ticket.id, inclCents: period.incl, exclCents: period.excl, taxPercent: ticket.taxPercent };
+}
+
+/** Whether the shop sells a ticket at `at`: active, on sale, within a price period. */
+export const onSaleAt = (ticket: CatalogueTicket, at: Date) => ticket.active && ticket.onSale && !!priceAt(ticket, at);
+
+/** One unit in a cart: a ticket for a holder (null: the buyer's), or an option attached to the unit `parent`. */
+export type CartUnit = {
+  ticketId: string;
+  parent: number | null;
+  holderEmail: string | null;
+  /** Where the unit comes from in the body, for the field an error names. */
+  field: string;
+};
+
+/** The lines as units, tickets first in each line and their options right after them. */
+export function unitsOf(lines: readonly CartLineBody[]): CartUnit[] {
+  const units: CartUnit[] = [];
+  lines.forEach((line, lineIndex) => {
+    for (let unit = 0; unit < line.quantity; unit++) {
+      const parent = units.length;
+      units.push({
+        ticketId: line.ticketId,
+        parent: null,
+        holderEmail: line.holders[unit]?.email ?? null,
+        field: `items.${lineIndex}.ticketId`,
+      });
+      line.options.forEach((option, optionIndex) => {
+        for (let count = 0; count < option.quantity; count++) {
+          units.push({
+            ticketId: option.ticketId,
+            parent,
+            holderEmail: null,
+            field: `items.${lineIndex}.options.${optionIndex}.ticketId`,
+          });
+        }
+      });
+    }
+  });
+  return units;
+}
+
+const refuse = (status: 400 | 409, code: MessageCode, field: string) =>
+  new AppError(status, code, { fields: { [field]: { code } } });
+
+/**
+ * Checks each unit against the catalogue and prices it at `at`. The shop sells what is active, on sale and within a
+ * price period; the organizer also sells what is not on sale. An option goes only with a ticket it is attached to.
+ */
+export function priceUnits(
+  units: readonly CartUnit[],
+  catalogue: Map<string, CatalogueTicket>,
+  seller: "public" | "organizer",
+  at: Date,
+): PricingItem[] {
+  return units.map((unit) => {
+    const ticket = catalogue.get(unit.ticketId);
+    if (!ticket) throw refuse(409, "TICKET_NOT_AVAILABLE", unit.field);
+    const parentTicketId = unit.parent === null ? null : units[unit.parent]?.ticketId;
+    if (parentTicketId === null && ticket.isOption) throw refuse(400, "TICKET_OPTION_ALONE", unit.field);
+    if (parentTicketId && (!ticket.isOption || !ticket.optionOf.includes(parentTicketId))) {
+      throw refuse(400, "TICKET_OPTION_NOT_FOR_TICKET", unit.field);
+    }
+    const price = priceAt(ticket, at);
+    if (!ticket.active || (seller === "public" && !ticket.onSale) || !price) {
+      throw refuse(409, "TICKET_NOT_AVAILABLE", unit.field);
+    }
+    return price;
+  });
+}
+
+/**
+ * The coupons typed, as priceOrder takes them, each checked: a code of the event (whatever its case), not past its
+ * redeem-by day in the event's zone, not used up (unless `held`, the ones this order already counts), and combinable
+ * when there are several. The conditional update of `applyStockChange` has the last word on the limit.
+ */
+export async function readCartCoupons(
+  executor: Executor,
+  event: Pick<EventRow, "id" | "timezone">,
+  codes: readonly string[],
+  held: ReadonlySet<string>,
+  at: Date,
+): Promise<(CouponReduction & { code: string })[]> {
+  const wanted = [...new Set(codes.map((code) => code.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await executor
+    .select({
+      coupon: coupons,
+      ticketIds: sql<string[]>`coalesce(array_agg(${couponTickets.ticketId}::text)
+        filter (where ${couponTickets.ticketId} is not null), '{}'::text[])`,
+    })
+    .from(coupons)
+    .leftJoin(couponTickets, eq(couponTickets.couponId, coupons.id))
+    .where(and(eq(coupons.eventId, event.id), sql`lower(${coupons.code}) = any(${sql.param(wanted)}::text[])`))
+    .groupBy(coupons.id);
+  const found = wanted.map((code, index) => {
+    const row = rows.find((candidate) => candidate.coupon.code.toLowerCase() === code);
+    const field = `couponCodes.${index}`;
+    if (!row) throw refuse(400, "CART_COUPON_INVALID", field);
+    const state = couponState(row.coupon, at, event.timezone);
+    if (state === "expired") throw refuse(409, "CART_COUPON_EXPIRED", field);
+    if (state === "used_up" && !held.has(row.coupon.id)) throw refuse(409, "CART_COUPON_USED_UP", field);
+    return { ...row.coupon, ticketIds: row.ticketIds };
+  });
+  if (!couponsCombine(found)) throw refuse(409, "CART_COUPONS_NOT_COMBINABLE", "couponCodes");
+  return found;
+}
+
+/** The event's automatic discounts, as priceOrder takes them (it picks those that apply). */
+export async function readAutomaticDiscounts(executor: Executor, eventId: string): Promise<AutomaticDiscount[]> {
+  const rows = await executor
+    .select({
+      discount: discounts,
+      ticketIds: sql<string[]>`coalesce(array_agg(${discountTickets.ticketId}::text)
+        filter (where ${discountTickets.ticketId} is not null), '{}'::text[])`,
+    })
+    .from(discounts)
+    .leftJoin(discountTickets, eq(discountTickets.discountId, discounts.id))
+    .where(eq(discounts.eventId, eventId))
+    .groupBy(discounts.id);
+  return rows.map(({ discount, ticketIds }) => ({
+    ...discount,
+    ticketIds,
+    startsAt: discount.startsAt?.toISOString() ?? null,
+    endsAt: discount.endsAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,142 @@
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { PaymentMethod } from "../../../../contract/ticketing.js";
+import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
+import type { Executor } from "../../../db/connection.js";
+import type { EventRow } from "../../events/events.visibility.js";
+import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
+import { guests } from "../../guests/guests.tables.js";
+import { orderItems, orders } from "../ticketing.tables.js";
+import { addHeldStock, applyStockChange, emptyStockChange } from "./order-stock.js";
+import { type Actor, auditOrder, type OrderRow, requireTransition } from "./orders.shared.js";
+
+/*
+ * The moves of SPEC §4 other than refunds (order-refunds.ts), each checked against the transition table of
+ * contract/ticketing-orders.ts, in the caller's transaction with the order's row locked (`lockOrder`).
+ */
+
+const scopeOf = (event: Pick<EventRow, "accountId" | "id">, order: OrderRow) => ({
+  accountId: event.accountId,
+  eventId: event.id,
+  orderId: order.id,
+});
+
+export type Completion = {
+  action: "pay" | "confirm" | "recover";
+  paymentMethod: PaymentMethod;
+  otherPaymentKind?: OtherPaymentKind | null;
+  /** Set by a card payment: a test payment makes a test order. */
+  testMode?: boolean;
+};
+
+/**
+ * THE one way an order completes (card payment, the organizer's confirmation, a late payment recovering an expired
+ * cart): its units are already held. Its holders are attending from now on. Invoice numbering and the confirmation
+ * mail with the tickets belong here, in this transaction (the mail through the outbox), so no completed order lacks
+ * them and none gets them twice.
+ */
+export async function completeOrder(
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  completion: Completion,
+  actor: Actor,
+): Promise<OrderRow> {
+  requireTransition(completion.action, order);
+  const now = new Date();
+  const [completed] = await executor
+    .update(orders)
+    .set({
+      status: "completed",
+      paymentMethod: completion.paymentMethod,
+      otherPaymentKind: completion.paymentMethod === "other" ? (completion.otherPaymentKind ?? null) : null,
+      ...(completion.testMode !== undefined && { testMode: completion.testMode }),
+      reservedUntil: null,
+      cancelReason: null,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!completed) throw new Error("the completed order was not found");
+  await executor
+    .update(guests)
+    .set({ status: "confirmed", updatedAt: now })
+    .where(
+      and(
+        inArray(
+          guests.id,
+          executor
+            .select({ id: sql<string>`${orderItems.holderGuestId}` })
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, order.id), eq(orderItems.refunded, false))),
+        ),
+        notInArray(guests.status, [...attendingStatuses]),
+      ),
+    );
+  await auditOrder(executor, actor, scopeOf(event, order), "completed", {
+    before: { status: order.status },
+    after: {
+      status: "completed",
+      via: completion.action,
+      paymentMethod: completed.paymentMethod,
+      otherPaymentKind: completed.otherPaymentKind,
+      totalInclTaxCents: completed.totalInclTaxCents,
+      testMode: completed.testMode,
+    },
+  });
+  return completed;
+}
+
+/**
+ * Cancels an order not paid yet and gives back its units and coupon uses: the organizer's cancellation, or the
+ * reservation running out (`expired`, the `expire` action).
+ */
+export async function cancelOrder(
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  reason: CancelReason,
+  actor: Actor,
+): Promise<OrderRow> {
+  requireTransition(reason === "expired" ? "expire" : "cancel", order);
+  await applyStockChange(executor, await addHeldStock(executor, emptyStockChange(), [order.id], -1));
+  const [cancelled] = await executor
+    .update(orders)
+    .set({ status: "cancelled", cancelReason: reason, reservedUntil: null, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!cancelled) throw new Error("the cancelled order was not found");
+  await auditOrder(executor, actor, scopeOf(event, order), reason === "expired" ? "expired" : "cancelled", {
+    before: { status: order.status },
+    after: { status: "cancelled", reason },
+  });
+  return cancelled;
+}
+
+/** SPEC §4 "awaiting payment": a bank transfer or a cheque is on its way; the units stay held until it is confirmed. */
+export async function awaitPayment(
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  kind: OtherPaymentKind | null,
+  actor: Actor,
+): Promise<OrderRow> {
+  requireTransition("await", order);
+  const [awaiting] = await executor
+    .update(orders)
+    .set({
+      status: "awaiting_payment",
+      paymentMethod: "other",
+      otherPaymentKind: kind,
+      reservedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!awaiting) throw new Error("the awaited order was not found");
+  await auditOrder(executor, actor, scopeOf(event, order), "awaiting_payment", {
+    before: { status: order.status },
+    after: { status: "awaiting_payment", otherPaymentKind: kind },
+  });
+  return awaiting;
+}

@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { MessageCode } from "../../../../contract/error-messages.js";
+import type { Executor } from "../../../db/connection.js";
+import { AppError } from "../../../platform/errors.js";
+import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
+import { orderItems, tickets } from "../ticketing.tables.js";
+import { orderCoupons } from "./orders.tables.js";
+
+/*
+ * What an order holds of the catalogue: units of tickets and options (its items not refunded) and one redemption of
+ * each coupon it used. Every change goes through `applyStockChange`: one conditional update per ticket and coupon
+ * (catalogue/stock.service.ts), never a read then a write, in a fixed order (coupons, then tickets, each by id) so
+ * two orders never lock the same rows in opposite orders.
+ */
+
+export type StockChange = { units: Map<string, number>; coupons: Map<string, number> };
+
+export const emptyStockChange = (): StockChange => ({ units: new Map(), coupons: new Map() });
+
+function add(map: Map<string, number>, key: string, count: number) {
+  map.set(key, (map.get(key) ?? 0) + count);
+}
+
+/** `change` plus `sign` times what the orders hold now (−1: what they give back). */
+export async function addHeldStock(executor: Executor, change: StockChange, orderIds: string[], sign: 1 | -1) {
+  if (orderIds.length === 0) return change;
+  const [units, used] = await Promise.all([
+    executor
+      .select({ ticketId: orderItems.ticketId, count: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.refunded, false)))
+      .groupBy(orderItems.ticketId),
+    executor
+      .select({ couponId: orderCoupons.couponId })
+      .from(orderCoupons)
+      .where(inArray(orderCoupons.orderId, orderIds)),
+  ]);
+  for (const row of units) add(change.units, row.ticketId, sign * row.count);
+  for (const row of used) add(change.coupons, row.couponId, sign);
+  return change;
+}
+
+export function addUnits(change: StockChange, ticketId: string, count: number) {
+  add(change.units, ticketId, count);
+}
+
+export function addCoupon(change: StockChange, couponId: string, count: number) {
+  add(change.coupons, couponId, count);
+}
+
+const sortedEntries = (map: Map<string, number>) =>
+  [...map].filter(([, count]) => count !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+const refusal = (code: MessageCode, field: string) => new AppError(409, code, { fields: { [field]: { code } } });
+
+/**
+ * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
+ * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message; the caller's
+ * transaction then rolls everything back.
+ */
+export async function applyStockChange(executor: Executor, change: StockChange) {
+  for (const [couponId, count] of sortedEntries(change.coupons)) {
+    for (let i = 0; i < Math.abs(count); i++) {
+      if (count < 0) await releaseCoupon(executor, couponId);
+      else if (!(await redeemCoupon(executor, couponId))) throw refusal("CART_COUPON_USED_UP", `coupons.${couponId}`);
+    }
+  }
+  for (const [ticketId, count] of sortedEntries(change.units)) {
+    if (count < 0) await releaseTicketUnits(executor, ticketId, -count);
+    else if (!(await takeTicketUnits(executor, ticketId, count))) {
+      const [ticket] = await executor
+        .select({ isOption: tickets.isOption })
+        .from(tickets)
+        .where(eq(tickets.id, ticketId));
+      throw refusal(ticket?.isOption ? "TICKET_OPTION_QUOTA_FILLED" : "TICKET_NOT_AVAILABLE", `tickets.${ticketId}`);
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Language } from "../../../../contract/common.js";
+import type { Order, OrderFilters, OrderItem, OrderSummary } from "../../../../contract/ticketing-orders.js";
+import type { Executor } from "../../../db/connection.js";
+import { notFound } from "../../../platform/errors.js";
+import type { LocalizedText } from "../../events/events.tables.js";
+import { localizedText } from "../../events/events.values.js";
+import type { EventRow } from "../../events/events.visibility.js";
+import { searchable } from "../../guests/guests.list.js";
+import { guests } from "../../guests/guests.tables.js";
+import { orderItems, orders, tickets } from "../ticketing.tables.js";
+import type { OrderRow } from "./orders.shared.js";
+import { orderCoupons, orderPayments, orderRefunds } from "./orders.tables.js";
+
+/** Orders as the API answers them: the organizer's list and detail, and the buyer's cart. */
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A left-joined guest (every column null when there is none) as the answer's person. */
+type Joined = { id: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
+const personOf = (guest: Joined) =>
+  guest?.id
+    ? { guestId: guest.id, firstName: guest.firstName ?? "", lastName: guest.lastName ?? "", email: guest.email }
+    : null;
+const personColumns = (table: typeof guests) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  email: table.email,
+});
+
+const billingOf = (order: OrderRow) => ({
+  buyerKind: order.buyerKind,
+  name: order.billingName,
+  address: order.billingAddress,
+  zip: order.billingZip,
+  city: order.billingCity,
+  siret: order.billingSiret,
+});
+
+export { billingOf };
+
+/** One line per tax rate (null: no VAT), lowest first: the same breakdown priceOrder gives, from the stored items. */
+export function taxLines(items: readonly Pick<OrderItem, "taxPercent" | "netInclTaxCents" | "netExclTaxCents">[]) {
+  const lines = new Map<
+    string,
+    { taxPercent: number | null; exclCents: number; taxCents: number; inclCents: number }
+  >();
+  for (const item of items) {
+    const key = String(item.taxPercent);
+    const line = lines.get(key) ?? { taxPercent: item.taxPercent, exclCents: 0, taxCents: 0, inclCents: 0 };
+    line.exclCents += item.netExclTaxCents;
+    line.inclCents += item.netInclTaxCents;
+    line.taxCents = line.inclCents - line.exclCents;
+    lines.set(key, line);
+  }
+  return [...lines.values()].sort((a, b) => (a.taxPercent ?? -1) - (b.taxPercent ?? -1));
+}
+
+type JsonItem = {
+  id: string;
+  ticketId: string;
+  caption: LocalizedText;
+  isOption: boolean;
+  parentItemId: string | null;
+  holder: Joined;
+  incl: number;
+  excl: number;
+  discountIncl: number;
+  discountExcl: number;
+  taxPercent: number | null;
+  refunded: boolean;
+  refundedCents: number;
+};
+type JsonPayment = Omit<Order["payments"][number], "createdAt"> & { createdAt: string };
+type JsonRefund = Omit<Order["refunds"][number], "createdAt"> & { createdAt: string };
+
+/*
+ * An order's parts as JSON beside its row, in one round trip (a cart is read after each of its changes, hundreds of
+ * times a second on sale day). Columns are named with their table by hand inside these subqueries.
+ */
+const orderParts = {
+  items: sql<JsonItem[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'ticketId', i.ticket_id,
+      'caption', t.caption, 'isOption', t.is_option, 'parentItemId', i.parent_item_id,
+      'holder', case when h.id is null then null else json_build_object('id', h.id, 'firstName', h.first_name,
+        'lastName', h.last_name, 'email', h.email) end,
+      'incl', i.unit_price_incl_tax_cents, 'excl', i.unit_price_excl_tax_cents,
+      'discountIncl', i.discount_incl_tax_cents, 'discountExcl', i.discount_excl_tax_cents,
+      'taxPercent', i.tax_percent, 'refunded', i.refunded, 'refundedCents', i.refunded_cents)
+      order by i.created_at, i.id), '[]'::json)
+    from ${orderItems} i join ${tickets} t on t.id = i.ticket_id left join ${guests} h on h.id = i.holder_guest_id
+    where i.order_id = ${orders}.id)`,
+  coupons: sql<Order["coupons"]>`(select coalesce(json_agg(json_build_object('code', c.code, 'cents', c.discount_cents)
+      order by c.code), '[]'::json) from ${orderCoupons} c where c.order_id = ${orders}.id)`,
+  payments: sql<JsonPayment[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'provider', p.provider,
+      'providerPaymentId', p.provider_payment_id, 'status', p.status, 'declineCode', p.decline_code,
+      'amountCents', p.amount_cents, 'livemode', p.livemode, 'createdAt', p.created_at) order by p.created_at), '[]'::json)
+    from ${orderPayments} p where p.order_id = ${orders}.id)`,
+  refunds: sql<JsonRefund[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
+      'status', r.status, 'reason', r.reason, 'itemIds', r.item_ids, 'createdAt', r.created_at) order by r.created_at),
+      '[]'::json) from ${orderRefunds} r where r.order_id = ${orders}.id)`,
+};
+
+const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
+
+/** The whole order: items with their holders, coupons, payments and refunds. */
+export async function readOrder(
+  executor: Executor,
+  event: EventRow,
+  orderId: string,
+  language: Language,
+): Promise<Order> {
+  const [found] = await executor
+    .select({ order: orders, buyer: personColumns(guests), ...orderParts })
+    .from(orders)
+    .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
+    .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)));
+  if (!found) throw notFound();
+  const { order } = found;
+  const items: OrderItem[] = found.items.map((item) => ({
+    id: item.id,
+    ticketId: item.ticketId,
+    caption: localizedText(item.caption, language, event.preferredLanguage),
+    isOption: item.isOption,
+    parentItemId: item.parentItemId,
+    holder: personOf(item.holder),
+    unitPriceInclTaxCents: item.incl,
+    unitPriceExclTaxCents: item.excl,
+    discountInclTaxCents: item.discountIncl,
+    netInclTaxCents: item.incl - item.discountIncl,
+    netExclTaxCents: item.excl - item.discountExcl,
+    taxPercent: item.taxPercent === null ? null : Number(item.taxPercent),
+    refunded: item.refunded,
+    refundedCents: item.refundedCents,
+  }));
+  return {
+    id: order.id,
+    eventId: order.eventId,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    otherPaymentKind: order.otherPaymentKind,
+    testMode: order.testMode,
+    currency: order.currency,
+    totalExclTaxCents: order.totalExclTaxCents,
+    totalInclTaxCents: order.totalInclTaxCents,
+    taxes: taxLines(items),
+    coupons: found.coupons,
+    refundedCents: items.reduce((sum, item) => sum + item.refundedCents, 0),
+    buyer: personOf(found.buyer),
+    billing: billingOf(order),
+    language: order.language,
+    reservedUntil: iso(order.reservedUntil),
+    cancelReason: order.cancelReason,
+    invoiceNumber: order.invoiceNumber,
+    termsAcceptedAt: iso(order.termsAcceptedAt),
+    items,
+    payments: found.payments.map((payment) => ({ ...payment, createdAt: isoOf(payment.createdAt) })),
+    refunds: found.refunds.map((refund) => ({ ...refund, createdAt: isoOf(refund.createdAt) })),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    completedAt: iso(order.completedAt),
+  };
+}
+
+/** What the list filters on: status, payment method, test mode, and a search of the buyer and billing name. */
+export function orderListConditions(eventId: string, filters: OrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(orders.eventId, eventId)];
+  if (filters.status.length > 0) conditions.push(inArray(orders.status, filters.status));
+  if (filters.paymentMethod) conditions.push(eq(orders.paymentMethod, filters.paymentMethod));
+  if (filters.testMode) conditions.push(eq(orders.testMode, filters.testMode === "true"));
+  const search = filters.search?.trim();
+  if (search) {
+    const escaped = search.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
+    const words = searchable(escaped)
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => sql`${guests.searchText} like ${`%${word}%`}`);
+    conditions.push(
+      or(
+        words.length > 0 ? and(...words) : undefined,
+        ilike(orders.billingName, `%${escaped}%`),
+        sql`${orders.id}::text = ${search.toLowerCase()}`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** A page of the list, newest first, with each order's buyer and number of items. */
+export async function readOrderSummaries(
+  executor: Executor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<OrderSummary[]> {
+  const rows = await executor
+    .select({
+      order: orders,
+      buyer: personColumns(guests),
+      itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders.id})`,
+      refundedCents: sql<number>`(select coalesce(sum(i.refunded_cents), 0)::int from ${orderItems} i
+        where i.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
+    .where(where)
+    .orderBy(sql`${orders.createdAt} desc`, orders.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ order, buyer, itemCount, refundedCents }) => ({
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    otherPaymentKind: order.otherPaymentKind,
+    testMode: order.testMode,
+    currency: order.currency,
+    totalExclTaxCents: order.totalExclTaxCents,
+    totalInclTaxCents: order.totalInclTaxCents,
+    refundedCents,
+    buyer: personOf(buyer),
+    billingName: order.billingName,
+    itemCount,
+    invoiceNumber: order.invoiceNumber,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: iso(order.completedAt),
+  }));
+}

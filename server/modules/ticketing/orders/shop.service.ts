@@ -1,0 +1,309 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Language } from "../../../../contract/common.js";
+import type { MessageCode } from "../../../../contract/error-messages.js";
+import type { TicketingParamsValues, TicketOfficeState } from "../../../../contract/ticketing-billing.js";
+import type { Cart, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
+import { type Executor, transactionRetried } from "../../../db/connection.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError, fieldError, notFound } from "../../../platform/errors.js";
+import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
+import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.js";
+import { hashSecret, newSecret } from "../../../platform/tokens.js";
+import { events } from "../../events/events.tables.js";
+import { localizedText } from "../../events/events.values.js";
+import {
+  type EventRow,
+  eventColumnsWithStatus,
+  publicEventCondition,
+  requirePublicEvent,
+} from "../../events/events.visibility.js";
+import { ticketingParams } from "../billing/billing.tables.js";
+import { paramsValues, readParamsRow, ticketSalesState } from "../billing/params.service.js";
+import { orders } from "../ticketing.tables.js";
+import { onSaleAt, priceAt, readCatalogueTickets } from "./cart.catalogue.js";
+import { type CartPlacement, cancelReplacedCarts, fillCart, lockOtherCarts, lockPeople } from "./cart.js";
+import {
+  paymentStartOf,
+  recordPaymentStatus,
+  settleSucceededPayment,
+  startCardPayment,
+  syncOrderPayments,
+} from "./order-payments.js";
+import { awaitPayment, cancelOrder, completeOrder } from "./order-states.js";
+import { readOrder } from "./order-view.js";
+import { type OrderRow, systemActor } from "./orders.shared.js";
+import { orderPayments } from "./orders.tables.js";
+import { providerForMode } from "./payment-providers.js";
+
+/*
+ * The public ticket shop (SPEC §2 public event page, issue 5 "buy from the public page"): what is on sale, the
+ * buyer's cart (created, read, replaced), its checkout by card or by another method, and the 3-D Secure step of the
+ * simulator. A cart is reached by its token, handed to the buyer at creation and stored hashed.
+ */
+
+/** Public POSTs of the shop, per client address and per buyer (email, or the cart's token). */
+export function shopPostLimits(config: AppContext["config"]) {
+  return {
+    perIp: { name: "shop-posts-ip", max: config.publicShopPostsPerMinute, windowSeconds: 60 },
+    perBuyer: { name: "shop-posts-buyer", max: 30, windowSeconds: 60 },
+  } satisfies Record<string, RateLimit>;
+}
+
+const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = {
+  closed: "CART_OFFICE_CLOSED",
+  not_yet_open: "CART_OFFICE_NOT_OPEN",
+  ended: "CART_OFFICE_ENDED",
+};
+
+/** The office must be open (T2's ticketOfficeState: opened by hand, within its dates, nothing sales need missing). */
+async function requireOpenOffice(executor: Executor, eventId: string, at: Date) {
+  const { params, state } = await ticketSalesState(executor, eventId, at);
+  if (state !== "open") throw new AppError(409, officeRefusals[state]);
+  return params;
+}
+
+const cartActor = (email: string, ip: string) => systemActor(email, ip);
+const expiredAt = (order: OrderRow, at: Date) => order.reservedUntil !== null && order.reservedUntil <= at;
+
+/** GET /public/events/{slug}/shop: the tickets and options on sale now, at their current price, with units left. */
+export async function getShop(context: AppContext, slug: string, language: Language): Promise<Shop> {
+  const event = await requirePublicEvent(context.db, slug);
+  const params = paramsValues(await readParamsRow(context.db, event.id));
+  const now = new Date();
+  const catalogue = await readCatalogueTickets(context.db, event.id);
+  const tickets = [...catalogue.values()].flatMap((ticket) => {
+    const price = onSaleAt(ticket, now) ? priceAt(ticket, now) : null;
+    if (!price) return [];
+    return [
+      {
+        id: ticket.id,
+        caption: localizedText(ticket.caption, language, event.preferredLanguage),
+        description: localizedText(ticket.description, language, event.preferredLanguage),
+        isOption: ticket.isOption,
+        optionOf: ticket.optionOf,
+        categoryId: ticket.categoryId,
+        taxPercent: ticket.taxPercent,
+        priceInclTaxCents: price.inclCents,
+        priceExclTaxCents: price.exclCents,
+        remaining: ticket.maxQuantity === null ? null : Math.max(0, ticket.maxQuantity - ticket.quantityTaken),
+      },
+    ];
+  });
+  return { currency: params.currency, tickets };
+}
+
+/** The cart of this token in this public event (locked, for a change); 404 for anything else. */
+async function findCart(executor: Executor, slug: string, token: string, options: { lock: boolean }) {
+  const query = executor
+    .select({ event: eventColumnsWithStatus, order: orders, params: ticketingParams })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(ticketingParams, eq(ticketingParams.eventId, orders.eventId))
+    .where(and(eq(orders.cartToken, hashSecret(token)), publicEventCondition(slug)));
+  const [found] = options.lock ? await query.for("update", { of: orders }) : await query;
+  if (!found) throw notFound();
+  return { event: found.event, order: found.order, params: paramsValues(found.params ?? undefined) };
+}
+
+async function cartView(context: AppContext, event: EventRow, orderId: string, token: string, language: Language) {
+  return { ...(await readOrder(context.db, event, orderId, language)), token } satisfies Cart;
+}
+
+/** Who and what a public cart is about: its people locked, the buyer's other cart (if any) to take the place of. */
+async function placeCart(
+  tx: Executor,
+  event: EventRow,
+  body: CartValues,
+  at: Date,
+  ip: string,
+  keep?: string,
+): Promise<CartPlacement> {
+  const { buyerGuest, people } = await lockPeople(tx, event.id, body.buyer, body.items, "registration");
+  const placed = { event, buyer: buyerGuest, people };
+  return {
+    ...placed,
+    content: { lines: body.items, couponCodes: body.couponCodes },
+    seller: "public",
+    at,
+    actor: cartActor(body.buyer.email, ip),
+    replacing: await lockOtherCarts(tx, placed, keep),
+  };
+}
+
+/** POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. */
+export async function createCart(context: AppContext, slug: string, body: CartValues, ip: string) {
+  const limits = shopPostLimits(context.config);
+  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
+  const token = newSecret("ct_");
+  const at = new Date();
+  const { event, orderId, language } = await transactionRetried(context.db, async (tx) => {
+    const event = await requirePublicEvent(tx, slug);
+    const params = await requireOpenOffice(tx, event.id, at);
+    const placement = await placeCart(tx, event, body, at, ip);
+    const language = body.language ?? (event.preferredLanguage as Language);
+    await cancelReplacedCarts(tx, placement);
+    const orderId = await fillCart(tx, placement, {
+      kind: "new",
+      values: {
+        currency: params.currency,
+        testMode: !providerForMode(context, params.paymentMode).livemode,
+        reservedUntil: new Date(at.getTime() + params.reservationMinutes * 60_000),
+        cartToken: hashSecret(token),
+        language,
+      },
+    });
+    return { event, orderId, language };
+  });
+  return cartView(context, event, orderId, token, language);
+}
+
+/**
+ * Runs `work` on the locked cart, which must still be a live cart: an expired one is released on the spot (and
+ * "Your reservation has expired." answered once that is committed).
+ */
+async function withLiveCart<T>(
+  context: AppContext,
+  slug: string,
+  token: string,
+  work: (
+    tx: Executor,
+    found: { event: EventRow; order: OrderRow; params: TicketingParamsValues },
+    at: Date,
+  ) => Promise<T>,
+): Promise<T> {
+  const at = new Date();
+  const outcome = await transactionRetried(context.db, async (tx) => {
+    const found = await findCart(tx, slug, token, { lock: true });
+    if (found.order.status === "in_cart" && expiredAt(found.order, at)) {
+      await cancelOrder(tx, found.event, found.order, "expired", systemActor("cart-expiry"));
+      return { expired: true as const };
+    }
+    return { expired: false as const, value: await work(tx, found, at) };
+  });
+  if (outcome.expired) throw new AppError(409, "CART_EXPIRED");
+  return outcome.value;
+}
+
+/** GET /public/events/{slug}/carts/{token}: a payment under way is asked about first (Stripe's webhook may lag). */
+export async function readCart(context: AppContext, slug: string, token: string, language?: Language) {
+  const found = await findCart(context.db, slug, token, { lock: false });
+  if (found.order.status === "in_cart" || found.order.status === "awaiting_payment") {
+    await syncOrderPayments(context, found.order.id);
+  }
+  return cartView(context, found.event, found.order.id, token, language ?? found.order.language);
+}
+
+/** POST /public/events/{slug}/carts/{token}: replaces the cart's content; its reservation time runs on. */
+export async function updateCart(context: AppContext, slug: string, token: string, body: CartValues, ip: string) {
+  const limits = shopPostLimits(context.config);
+  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
+  const { event, orderId, language } = await withLiveCart(context, slug, token, async (tx, { event, order }, at) => {
+    if (order.status !== "in_cart") throw new AppError(409, "ORDER_NOT_IN_CART");
+    await requireOpenOffice(tx, event.id, at);
+    const placement = await placeCart(tx, event, body, at, ip, order.id);
+    const language = body.language ?? order.language;
+    await cancelReplacedCarts(tx, placement);
+    await fillCart(tx, placement, { kind: "existing", id: order.id, language });
+    return { event, orderId: order.id, language };
+  });
+  return cartView(context, event, orderId, token, language);
+}
+
+/**
+ * POST /public/events/{slug}/carts/{token}/checkout. SPEC §5: terms accepted first. Another method the organizer
+ * offers puts the order in "awaiting payment"; a card starts (or takes up) the payment of its total and, with the
+ * simulator's card form, confirms it at once: its outcome completes the order before the answer.
+ */
+export async function checkoutCart(context: AppContext, slug: string, token: string, body: CheckoutValues, ip: string) {
+  const limits = shopPostLimits(context.config);
+  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
+  const found = await withLiveCart(context, slug, token, async (tx, { event, order, params }, at) => {
+    if (order.status !== "in_cart") {
+      throw new AppError(409, order.status === "completed" ? "ORDER_ALREADY_PAID" : "ORDER_NOT_IN_CART");
+    }
+    const { billing } = body;
+    const [billed] = await tx
+      .update(orders)
+      .set({
+        buyerKind: billing.buyerKind,
+        billingName: billing.name,
+        billingAddress: billing.address,
+        billingZip: billing.zip,
+        billingCity: billing.city,
+        billingSiret: billing.siret ?? null,
+        termsAcceptedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!billed) throw notFound();
+    const actor = cartActor(billing.name, ip);
+    if (body.method !== "card") {
+      if (!params.otherPaymentMethods[body.method].enabled) {
+        throw fieldError("method", "CART_PAYMENT_METHOD_UNAVAILABLE");
+      }
+      return { event, params, order: await awaitPayment(tx, event, billed, body.method, actor) };
+    }
+    // Nothing to pay (free tickets, a full coupon): no card is asked for.
+    if (billed.totalInclTaxCents === 0) {
+      return {
+        event,
+        params,
+        order: await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
+      };
+    }
+    return { event, params, order: billed };
+  });
+  const { event, order, params } = found;
+  if (order.status !== "in_cart")
+    return { cart: await cartView(context, event, order.id, token, order.language), payment: null };
+  const provider = providerForMode(context, params.paymentMode);
+  if (body.card && provider.name !== "simulator") throw fieldError("card", "CART_CARD_NOT_ACCEPTED");
+  let started = await startCardPayment(context, event, order, provider);
+  if (body.card && provider.name === "simulator") {
+    started = await provider.confirmCard({ clientSecret: started.clientSecret, card: body.card });
+    if (started.status !== "succeeded") await recordPaymentStatus(context, started);
+  }
+  let cart = await cartView(context, event, order.id, token, order.language);
+  // The simulator told the orders already; should that have failed, the success is applied here (once).
+  if (started.status === "succeeded" && cart.status === "in_cart") {
+    await settleSucceededPayment(context, provider.name, started);
+    cart = await cartView(context, event, order.id, token, order.language);
+  }
+  return { cart, payment: paymentStartOf(provider, started) };
+}
+
+/** POST /public/events/{slug}/carts/{token}/authenticate: the buyer's answer to the simulated 3-D Secure check. */
+export async function authenticateCart(
+  context: AppContext,
+  slug: string,
+  token: string,
+  outcome: "complete" | "fail",
+  ip: string,
+) {
+  const limits = shopPostLimits(context.config);
+  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
+  const { event, order } = await findCart(context.db, slug, token, { lock: false });
+  const [waiting] = await context.db
+    .select({ providerPaymentId: orderPayments.providerPaymentId })
+    .from(orderPayments)
+    .where(
+      and(
+        eq(orderPayments.orderId, order.id),
+        eq(orderPayments.provider, "simulator"),
+        ne(orderPayments.status, "succeeded"),
+      ),
+    )
+    .orderBy(desc(orderPayments.createdAt))
+    .limit(1);
+  if (!waiting) throw new AppError(409, "PAYMENT_NOT_AWAITING_AUTHENTICATION");
+  const simulator = createPaymentSimulator(context);
+  const current = await simulator.retrievePayment(waiting.providerPaymentId);
+  const done = await simulator.authenticate({ clientSecret: current.clientSecret, outcome });
+  if (done.status === "succeeded") await settleSucceededPayment(context, simulator.name, done);
+  else await recordPaymentStatus(context, done);
+  return {
+    cart: await cartView(context, event, order.id, token, order.language),
+    payment: paymentStartOf(simulator, done),
+  };
+}
