@@ -251,6 +251,11 @@ export const messages = {
     fr: "L'export a échoué.",
     es: "La exportación ha fallado.",
   },
+  DOCUMENTS_NOT_GENERATED: {
+    en: "Qr-codes, Ebadges and Invoices could not be generated.",
+    fr: "Les QR codes, badges et factures n'ont pas pu être générés.",
+    es: "No se han podido generar los códigos QR, las acreditaciones y las facturas.",
+  },
   DUPLICATE_SAME_GUEST: {
     en: "A guest cannot be merged with itself.",
     fr: "Un invité ne peut pas être fusionné avec lui-même.",

@@ -315,6 +315,25 @@ export const orderRefundSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * A document issued for an order (SPEC §3 Order/Organizer, issue 5): the invoice when it completes, a credit note per
+ * refund. Numbers run gap-free per event and kind ("F-<series>-000042", "AV-<series>-000003"); test orders get
+ * documents of their own "TEST-" series, outside the legal sequence. The PDF is
+ * GET orders/{id}/documents/{documentId}/pdf (the buyer: carts/{token}/documents/{documentId}/pdf).
+ */
+export const orderDocumentKinds = ["invoice", "credit_note"] as const;
+export type OrderDocumentKind = (typeof orderDocumentKinds)[number];
+export const orderDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(orderDocumentKinds),
+  number: z.string(),
+  issuedAt: z.string(),
+  /** What the document totals, taxes included: negative for a credit note (what it takes off the invoice). */
+  amountInclTaxCents: z.number().int(),
+  testMode: z.boolean(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
 const billingSchema = z.object({
   buyerKind: buyerKindSchema,
   name: z.string(),
@@ -347,11 +366,15 @@ export const orderSchema = z.object({
   /** A cart holds its units until then. */
   reservedUntil: z.string().nullable(),
   cancelReason: z.enum(cancelReasons).nullable(),
+  /** The sequence number of the order's legal invoice (its printed number is in `documents`); null before completion
+   * and for test orders. */
   invoiceNumber: z.number().int().nullable(),
   termsAcceptedAt: z.string().nullable(),
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   refunds: z.array(orderRefundSchema),
+  /** Invoice and credit notes, oldest first; empty until the order completes. */
+  documents: z.array(orderDocumentSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),

@@ -30,6 +30,8 @@ import { registerPublicRoutes } from "./modules/public/public.routes.js";
 import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
 import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
 import { registerGuestTicketsRoutes } from "./modules/ticketing/guest-tickets.routes.js";
+import { registerInvoicesRoutes } from "./modules/ticketing/invoices/invoices.routes.js";
+import { registerDocumentRenderers } from "./modules/ticketing/invoices/invoices.service.js";
 import { cartExpiryJob } from "./modules/ticketing/orders/orders.jobs.js";
 import { registerOrdersRoutes } from "./modules/ticketing/orders/orders.routes.js";
 import { registerShopRoutes } from "./modules/ticketing/orders/shop.routes.js";
@@ -57,6 +59,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     from: config.mailFrom,
     logger,
   });
+  // Before any worker starts: the queued mails of a previous instance may carry orders' PDFs.
+  registerDocumentRenderers(context);
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
@@ -120,6 +124,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerBillingRoutes(api, context);
       registerOrdersRoutes(api, context);
       registerShopRoutes(api, context);
+      registerInvoicesRoutes(api, context);
       registerImportsRoutes(api, context);
       registerGuestExportRoutes(api, context);
       registerMessagesRoutes(api, context);

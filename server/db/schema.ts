@@ -11,6 +11,7 @@ export * from "../modules/guests/recommendations/recommendations.tables.js";
 export * from "../modules/messages/messages.tables.js";
 export * from "../modules/public/public.tables.js";
 export * from "../modules/ticketing/billing/billing.tables.js";
+export * from "../modules/ticketing/invoices/invoices.tables.js";
 export * from "../modules/ticketing/orders/orders.tables.js";
 export * from "../modules/ticketing/ticketing.tables.js";
 export * from "../platform/captcha.tables.js";

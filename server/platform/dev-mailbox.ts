@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "./context.js";
 import { errorBody } from "./errors.js";
-import { mails } from "./mail.tables.js";
+import { type AttachmentRef, mails } from "./mail.tables.js";
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -55,8 +55,33 @@ export function registerDevMailbox(app: FastifyInstance, context: AppContext) {
     const body = `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escapeHtml(mail.subject)}</h1>
 <dl><dt>To</dt><dd>${escapeHtml(mail.toAddress)}</dd><dt>Date (UTC)</dt><dd>${mail.createdAt.toISOString()}</dd>
 <dt>Status</dt><dd>${mail.status}</dd></dl>
+${attachmentList(mail.id, mail.attachments)}
 <iframe title="${escapeHtml(mail.subject)}" srcdoc="${escapeHtml(framed)}"></iframe>
 <details><summary>Plain text</summary><pre>${escapeHtml(mail.text)}</pre></details>`;
     return reply.type("text/html").header("cache-control", "no-store").send(page(mail.subject, body));
   });
+
+  // The mail's files, made now as the delivery would make them (they are never stored).
+  app.get("/dev/mailbox/:id/attachments/:index", async (request, reply) => {
+    const parsed = z.object({ id: z.string().uuid(), index: z.coerce.number().int().min(0) }).safeParse(request.params);
+    const [mail] = parsed.success ? await context.db.select().from(mails).where(eq(mails.id, parsed.data.id)) : [];
+    const ref = parsed.success ? mail?.attachments[parsed.data.index] : undefined;
+    if (!ref) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
+    const file = await context.mailer.renderAttachment(ref);
+    return reply
+      .type(file.contentType)
+      .headers({ "content-disposition": `inline; filename="${file.filename}"`, "cache-control": "no-store" })
+      .send(file.content);
+  });
 }
+
+/** Links to a mail's files, named by their kind ("tickets", "document"): the PDF opens in the browser. */
+const attachmentList = (mailId: string, refs: AttachmentRef[]) =>
+  refs.length === 0
+    ? ""
+    : `<h2>Attachments</h2><ul>${refs
+        .map(
+          (ref, index) =>
+            `<li><a href="/dev/mailbox/${mailId}/attachments/${index}">${index + 1}. ${escapeHtml(ref.kind)}</a></li>`,
+        )
+        .join("")}</ul>`;

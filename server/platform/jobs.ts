@@ -49,7 +49,9 @@ export async function startJobRunner(options: {
       if (job.cron) await boss.schedule(job.name, job.cron, {});
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // A job still running when the wait ends would record its outcome on a closed pool: give slow ones (PDFs of a
+      // large order on a busy machine) time to finish.
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
 }

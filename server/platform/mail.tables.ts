@@ -1,6 +1,12 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const mailStatuses = ["queued", "sending", "sent", "stored", "failed"] as const;
+
+/**
+ * A file a mail carries, by reference: `kind` names the renderer a module registered with the mailer
+ * (`registerAttachmentRenderer`), the other fields say what to render. The file is made at delivery, never stored.
+ */
+export type AttachmentRef = { kind: string } & Record<string, string>;
 
 /**
  * Every transactional mail, written in the same transaction as the change that caused it, then delivered by a job.
@@ -23,6 +29,7 @@ export const mails = pgTable(
     /** When a worker took the mail; a claim older than a few minutes is a crashed worker's and is taken again. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     lastError: text("last_error"),
+    attachments: jsonb("attachments").$type<AttachmentRef[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Database, Executor } from "../db/connection.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
-import { mails } from "./mail.tables.js";
+import { type AttachmentRef, mails } from "./mail.tables.js";
 import { type MailContent, renderMail } from "./mail-layout.js";
 
 const maxAttempts = 5;
@@ -18,7 +18,12 @@ export type OutgoingMail = {
   accountId?: string | null;
   subject: string;
   content: MailContent;
+  /** Files made at delivery by the renderer registered for each reference's kind. */
+  attachments?: AttachmentRef[];
 };
+
+export type RenderedAttachment = { filename: string; contentType: string; content: Buffer };
+export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment>;
 
 export type Mailer = {
   /** Writes the mail in the caller's transaction: it leaves only if the change that caused it commits. */
@@ -27,6 +32,13 @@ export type Mailer = {
   kick(): Promise<void>;
   /** True when mails stay in the database outbox (no SMTP_URL): /dev/mailbox is then the inbox. */
   usesOutbox: boolean;
+  /**
+   * How the files of a kind of reference are made. Modules register their renderers here (the platform knows none of
+   * them); a reference without one fails its mail's delivery, retried like any other failure.
+   */
+  registerAttachmentRenderer(kind: string, render: AttachmentRenderer): void;
+  /** The file a reference stands for: the delivery attaches it, /dev/mailbox serves it. */
+  renderAttachment(ref: AttachmentRef): Promise<RenderedAttachment>;
   deliveryJob: JobDefinition<z.ZodObject>;
 };
 
@@ -38,6 +50,13 @@ export function createMailer(options: {
   logger: Logger;
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const renderers = new Map<string, AttachmentRenderer>();
+
+  async function renderAttachment(ref: AttachmentRef) {
+    const render = renderers.get(ref.kind);
+    if (!render) throw new Error(`no renderer for the attachments of kind ${ref.kind}`);
+    return render(ref);
+  }
 
   /** Claims a batch (a claim older than 5 minutes belongs to a crashed worker), delivers it, records the outcome. */
   async function deliverQueued() {
@@ -67,13 +86,17 @@ export function createMailer(options: {
       let failures = 0;
       for (const mail of claimed) {
         try {
+          // Kept in the outbox, the mail's files are made when /dev/mailbox opens them, not at each order.
           if (transport) {
+            const attachments = [];
+            for (const ref of mail.attachments) attachments.push(await renderAttachment(ref));
             await transport.sendMail({
               from: options.from,
               to: mail.toAddress,
               subject: mail.subject,
               html: mail.html,
               text: mail.text,
+              attachments,
             });
           }
           await options.db
@@ -104,6 +127,10 @@ export function createMailer(options: {
   return {
     usesOutbox: !transport,
     deliveryJob,
+    registerAttachmentRenderer(kind, render) {
+      renderers.set(kind, render);
+    },
+    renderAttachment,
     async enqueue(executor, mail) {
       const { html, text } = renderMail(mail.content, mail.language);
       const [row] = await executor
@@ -116,6 +143,7 @@ export function createMailer(options: {
           template: mail.template,
           language: mail.language,
           accountId: mail.accountId ?? null,
+          attachments: mail.attachments ?? [],
         })
         .returning({ id: mails.id });
       if (!row) throw new Error("mail insert returned nothing");

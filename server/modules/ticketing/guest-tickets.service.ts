@@ -8,6 +8,7 @@ import type { Caller } from "../events/events.service.js";
 import { localizedText } from "../events/events.values.js";
 import { requireEvent } from "../events/events.visibility.js";
 import { guests } from "../guests/guests.tables.js";
+import { invoiceSequence } from "./invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "./ticketing.tables.js";
 
 type Page = { limit: number; offset: number };
@@ -117,6 +118,7 @@ export async function listGuestOrders(
       .select({
         order: orders,
         itemCount: context.db.$count(orderItems, eq(orderItems.orderId, orders.id)),
+        invoiceNumber: invoiceSequence,
       })
       .from(orders)
       .where(where)
@@ -125,7 +127,7 @@ export async function listGuestOrders(
       .offset(offset),
     context.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
-  const items = rows.map(({ order, itemCount }) => ({
+  const items = rows.map(({ order, itemCount, invoiceNumber }) => ({
     id: order.id,
     status: order.status,
     paymentMethod: order.paymentMethod,
@@ -136,7 +138,7 @@ export async function listGuestOrders(
     buyerKind: order.buyerKind,
     billingName: order.billingName,
     itemCount,
-    invoiceNumber: order.invoiceNumber,
+    invoiceNumber,
     createdAt: order.createdAt.toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
   }));

@@ -261,8 +261,6 @@ export const orders = pgTable(
     billingSiret: text("billing_siret"),
     /** A cart holds its units until then; the expiry job cancels it and gives them back. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
-    /** Gap-free per event (the organizer who bills), given when the order completes. */
-    invoiceNumber: integer("invoice_number"),
     /** The buyer's right to their cart on the public side (orders/cart.ts): a random secret, never the id. */
     cartToken: text("cart_token"),
     /** Bank transfer or cheque, when paid (or awaited) by another method. */
@@ -281,9 +279,6 @@ export const orders = pgTable(
     index("orders_event_created").on(table.eventId, table.createdAt),
     // The cart-expiry job reads only live carts.
     index("orders_cart_expiry").on(table.reservedUntil).where(sql`${table.status} in ('in_cart', 'awaiting_payment')`),
-    uniqueIndex("orders_event_invoice_unique")
-      .on(table.eventId, table.invoiceNumber)
-      .where(sql`${table.invoiceNumber} is not null`),
     uniqueIndex("orders_cart_token_unique").on(table.cartToken),
     check(
       "orders_totals",
@@ -325,10 +320,16 @@ export const orderItems = pgTable(
     /** Automatic discount and coupons taken off this unit (priceOrder), after and before taxes: net = unit - these. */
     discountInclTaxCents: integer("discount_incl_tax_cents").notNull().default(0),
     discountExclTaxCents: integer("discount_excl_tax_cents").notNull().default(0),
+    /**
+     * What the ticket's QR code holds, for check-in to find the item: random (122 bits from PostgreSQL's strong
+     * generator), never the id, so that no one can forge a ticket from another one.
+     */
+    code: text("code").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("order_items_order").on(table.orderId),
+    uniqueIndex("order_items_code_unique").on(table.code),
     index("order_items_holder").on(table.holderGuestId),
     index("order_items_ticket").on(table.ticketId),
     check(

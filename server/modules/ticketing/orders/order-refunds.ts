@@ -3,6 +3,7 @@ import { type Executor, transactionRetried } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
+import { issueCreditNote } from "../invoices/invoices.service.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import { addUnits, applyStockChange, emptyStockChange } from "./order-stock.js";
 import { type Actor, auditOrder, lockOrder, type OrderRow, requireTransition } from "./orders.shared.js";
@@ -55,8 +56,9 @@ async function paidBy(executor: Executor, orderId: string) {
 /**
  * THE one way an order's items are refunded (SPEC §4 "refund fully or partially", §5 "Refund needs at least one
  * item."): the items marked refunded at what was paid for them, their units given back (coupon uses stay: the order
- * used them), the order refunded or partially refunded, the money returned through the provider. The refund notice
- * mail and the credit note belong here, in the transaction.
+ * used them), the order refunded or partially refunded, the money returned through the provider. The credit note
+ * and the refund notice mail that carries it are issued in the transaction, last (the credit note's number locks its
+ * series until the commit).
  */
 export async function refundOrder(
   context: AppContext,
@@ -96,6 +98,7 @@ export async function refundOrder(
         itemIds: chosen.map((item) => item.id),
       })
       .returning({ id: orderRefunds.id });
+    if (!refund) throw new Error("the refund was not recorded");
     await auditOrder(tx, actor, { accountId: event.accountId, eventId: event.id, orderId: order.id }, status, {
       before: { status: order.status },
       after: { status, amountCents, items: chosen.map((item) => item.id) },
@@ -103,8 +106,10 @@ export async function refundOrder(
     const change = emptyStockChange();
     for (const item of chosen) addUnits(change, item.ticketId, -1);
     await applyStockChange(tx, change);
-    return payment ? refund?.id : undefined;
+    await issueCreditNote(context, tx, event, order, { id: refund.id, itemIds: chosen.map((item) => item.id) });
+    return payment ? refund.id : undefined;
   });
+  await context.mailer.kick();
   if (refundId) await settleRefund(context, refundId);
 }
 

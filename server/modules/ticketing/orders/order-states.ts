@@ -2,9 +2,11 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../../../contract/ticketing.js";
 import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
 import { guests } from "../../guests/guests.tables.js";
+import { issueInvoice } from "../invoices/invoices.service.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import { addHeldStock, applyStockChange, emptyStockChange } from "./order-stock.js";
 import { type Actor, auditOrder, type OrderRow, requireTransition } from "./orders.shared.js";
@@ -30,11 +32,12 @@ export type Completion = {
 
 /**
  * THE one way an order completes (card payment, the organizer's confirmation, a late payment recovering an expired
- * cart): its units are already held. Its holders are attending from now on. Invoice numbering and the confirmation
- * mail with the tickets belong here, in this transaction (the mail through the outbox), so no completed order lacks
- * them and none gets them twice.
+ * cart): its units are already held. Its holders are attending from now on. Its invoice and the confirmation mail
+ * with the tickets are issued here, in this transaction (the mail through the outbox), so no completed order lacks
+ * them and none gets them twice; the caller kicks the mailer after its commit.
  */
 export async function completeOrder(
+  context: Pick<AppContext, "mailer">,
   executor: Executor,
   event: EventRow,
   order: OrderRow,
@@ -84,6 +87,8 @@ export async function completeOrder(
       testMode: completed.testMode,
     },
   });
+  // Last: the invoice's number locks its series until the commit.
+  await issueInvoice(context, executor, event, completed);
   return completed;
 }
 

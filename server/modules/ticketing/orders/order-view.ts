@@ -8,6 +8,7 @@ import { localizedText } from "../../events/events.values.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { searchable } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
+import { invoiceSequence, orderDocumentsJson } from "../invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "../ticketing.tables.js";
 import type { OrderRow } from "./orders.shared.js";
 import { orderCoupons, orderPayments, orderRefunds } from "./orders.tables.js";
@@ -99,6 +100,8 @@ const orderParts = {
   refunds: sql<JsonRefund[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
       'status', r.status, 'reason', r.reason, 'itemIds', r.item_ids, 'createdAt', r.created_at) order by r.created_at),
       '[]'::json) from ${orderRefunds} r where r.order_id = ${orders}.id)`,
+  documents: orderDocumentsJson,
+  invoiceNumber: invoiceSequence,
 };
 
 const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
@@ -151,11 +154,12 @@ export async function readOrder(
     language: order.language,
     reservedUntil: iso(order.reservedUntil),
     cancelReason: order.cancelReason,
-    invoiceNumber: order.invoiceNumber,
+    invoiceNumber: found.invoiceNumber,
     termsAcceptedAt: iso(order.termsAcceptedAt),
     items,
     payments: found.payments.map((payment) => ({ ...payment, createdAt: isoOf(payment.createdAt) })),
     refunds: found.refunds.map((refund) => ({ ...refund, createdAt: isoOf(refund.createdAt) })),
+    documents: found.documents.map((document) => ({ ...document, issuedAt: isoOf(document.issuedAt) })),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     completedAt: iso(order.completedAt),
@@ -199,6 +203,7 @@ export async function readOrderSummaries(
       itemCount: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders.id})`,
       refundedCents: sql<number>`(select coalesce(sum(i.refunded_cents), 0)::int from ${orderItems} i
         where i.order_id = ${orders.id})`,
+      invoiceNumber: invoiceSequence,
     })
     .from(orders)
     .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
@@ -206,7 +211,7 @@ export async function readOrderSummaries(
     .orderBy(sql`${orders.createdAt} desc`, orders.id)
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ order, buyer, itemCount, refundedCents }) => ({
+  return rows.map(({ order, buyer, itemCount, refundedCents, invoiceNumber }) => ({
     id: order.id,
     status: order.status,
     paymentMethod: order.paymentMethod,
@@ -219,7 +224,7 @@ export async function readOrderSummaries(
     buyer: personOf(buyer),
     billingName: order.billingName,
     itemCount,
-    invoiceNumber: order.invoiceNumber,
+    invoiceNumber,
     createdAt: order.createdAt.toISOString(),
     completedAt: iso(order.completedAt),
   }));

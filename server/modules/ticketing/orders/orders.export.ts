@@ -15,6 +15,7 @@ import { localizedText } from "../../events/events.values.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
 import { csvStream, type ExportFile, xlsxStream } from "../../guests/exports/exports.service.js";
 import { guests } from "../../guests/guests.tables.js";
+import { invoiceNumberText } from "../invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "../ticketing.tables.js";
 import { orderListConditions, taxLines } from "./order-view.js";
 import { orderCoupons } from "./orders.tables.js";
@@ -36,6 +37,8 @@ type ExportRow = {
   buyerFirstName: string | null;
   buyerLastName: string | null;
   buyerEmail: string | null;
+  /** As printed (the test series included). */
+  invoiceNumber: string | null;
   items: { item: typeof orderItems.$inferSelect; caption: LocalizedText }[];
   coupons: (typeof orderCoupons.$inferSelect)[];
 };
@@ -55,6 +58,7 @@ async function* orderPages(executor: Executor, eventId: string, query: ExportQue
         buyerFirstName: guests.firstName,
         buyerLastName: guests.lastName,
         buyerEmail: guests.email,
+        invoiceNumber: invoiceNumberText,
       })
       .from(orders)
       .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
@@ -140,7 +144,7 @@ function rowFormatter(language: Language, event: EventRow) {
       totalInclTax: money(order.totalInclTaxCents),
       refunded: money(row.items.reduce((sum, { item }) => sum + item.refundedCents, 0)),
       currency: order.currency,
-      invoiceNumber: order.invoiceNumber ?? "",
+      invoiceNumber: row.invoiceNumber ?? "",
     };
     return orderExportColumns.map((column) => cells[column]);
   };

@@ -182,6 +182,7 @@ export async function createOrder(
     const kind = body.kind ?? null;
     if (body.paid) {
       await completeOrder(
+        context,
         tx,
         event,
         order,
@@ -193,6 +194,7 @@ export async function createOrder(
     }
     return { event, orderId: order.id };
   });
+  if (body.paid) await context.mailer.kick();
   return readOrder(context.db, event, orderId, language);
 }
 
@@ -230,8 +232,8 @@ export function editOrder(
   });
 }
 
-/** POST orders/{id}/confirm: paid by another method (SPEC §4 "confirm"). */
-export function confirmOrder(
+/** POST orders/{id}/confirm: paid by another method (SPEC §4 "confirm"); the confirmation mail leaves at once. */
+export async function confirmOrder(
   context: AppContext,
   caller: Caller,
   eventId: string,
@@ -240,13 +242,22 @@ export function confirmOrder(
   language: Language,
 ) {
   const actor = actorOf(caller);
-  return changeOrder(context, caller, eventId, id, language, async (tx, event, order) => {
+  const order = await changeOrder(context, caller, eventId, id, language, async (tx, event, order) => {
     requireTransition("confirm", order);
     const { kind, ...billing } = body;
     const billed = await applyBillingChanges(tx, actor, event, order, billing);
     const otherPaymentKind = kind ?? billed.otherPaymentKind;
-    await completeOrder(tx, event, billed, { action: "confirm", paymentMethod: "other", otherPaymentKind }, actor);
+    await completeOrder(
+      context,
+      tx,
+      event,
+      billed,
+      { action: "confirm", paymentMethod: "other", otherPaymentKind },
+      actor,
+    );
   });
+  await context.mailer.kick();
+  return order;
 }
 
 /** POST orders/{id}/await: waits for a bank transfer or a cheque. */
@@ -299,9 +310,10 @@ export async function payOrder(
     billed = await applyBillingChanges(tx, actor, event, order, billing);
     mode = paramsValues(await readParamsRow(tx, event.id)).paymentMode;
     if (!intentId && billed.totalInclTaxCents === 0) {
-      billed = await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor);
+      billed = await completeOrder(context, tx, event, billed, { action: "pay", paymentMethod: "online" }, actor);
     }
   });
+  if (order.status === "completed") await context.mailer.kick();
   if (!billed || (order.status !== "in_cart" && order.status !== "awaiting_payment")) return { order, payment: null };
   const event = await readable(context.db, caller, eventId);
   if (intentId) {

@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import type { Language } from "../../../../contract/common.js";
+import type { BuyerKind } from "../../../../contract/ticketing.js";
+import type { VatStatus } from "../../../../contract/ticketing-billing.js";
+import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
+import type { Executor } from "../../../db/connection.js";
+import { localizedText } from "../../events/events.values.js";
+import type { EventRow } from "../../events/events.visibility.js";
+import { guests } from "../../guests/guests.tables.js";
+import { ticketingOrganizers } from "../billing/billing.tables.js";
+import { taxLines } from "../orders/order-view.js";
+import type { OrderRow } from "../orders/orders.shared.js";
+import { orderCoupons } from "../orders/orders.tables.js";
+import { orderItems, tickets } from "../ticketing.tables.js";
+
+/**
+ * Everything an invoice or a credit note prints, frozen when it is issued: a later change of the organizer's billing
+ * information, a ticket's caption or the buyer's address leaves the issued document as it was. Amounts are cents of
+ * `currency`, negative on a credit note.
+ */
+export type DocumentSnapshot = {
+  kind: OrderDocumentKind;
+  number: string;
+  issuedAt: string;
+  language: Language;
+  testMode: boolean;
+  currency: string;
+  /** The invoice a credit note corrects; null on an invoice, or for an order completed before invoices existed. */
+  invoiceNumber: string | null;
+  eventName: string;
+  /** Null when the organizer had not given billing information (an order the organizer placed by hand). */
+  seller: {
+    corporateName: string;
+    legalStructure: string;
+    shareCapitalCents: number | null;
+    siret: string;
+    rcsNumber: string;
+    street: string;
+    zipCode: string;
+    city: string;
+    vatStatus: VatStatus;
+    vatNumber: string | null;
+    legalMentions: string;
+  } | null;
+  buyer: { kind: BuyerKind; name: string; address: string; zip: string; city: string; siret: string | null };
+  lines: {
+    caption: string;
+    isOption: boolean;
+    quantity: number;
+    unitExclTaxCents: number;
+    unitInclTaxCents: number;
+    /** Automatic discount and coupons, per unit, taxes included. */
+    discountInclTaxCents: number;
+    taxPercent: number | null;
+    totalExclTaxCents: number;
+    totalInclTaxCents: number;
+  }[];
+  coupons: { code: string; cents: number }[];
+  taxes: { taxPercent: number | null; exclCents: number; taxCents: number; inclCents: number }[];
+  totalExclTaxCents: number;
+  totalInclTaxCents: number;
+  paymentMethod: "card" | "bankTransfer" | "cheque" | "other";
+  paidAt: string | null;
+};
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** The parts of a snapshot read from the database; the number and date are the issuer's. */
+export type SnapshotParts = Omit<DocumentSnapshot, "kind" | "number" | "issuedAt" | "testMode" | "invoiceNumber">;
+
+/**
+ * The order as a document prints it: its items (all of them for an invoice, those refunded for a credit note, with
+ * the sign), grouped into lines of identical units, the VAT breakdown, the seller and the buyer.
+ */
+export async function snapshotParts(
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  options: { itemIds?: readonly string[]; sign: 1 | -1 },
+): Promise<SnapshotParts> {
+  // One after the other: inside a transaction they share one connection.
+  const [seller] = await executor.select().from(ticketingOrganizers).where(eq(ticketingOrganizers.eventId, event.id));
+  const rows = await executor
+    .select({ item: orderItems, caption: tickets.caption, isOption: tickets.isOption })
+    .from(orderItems)
+    .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.createdAt, orderItems.id);
+  // A credit note takes back items at what was paid for them: the coupons are the invoice's story.
+  const coupons =
+    options.sign > 0
+      ? await executor
+          .select({ code: orderCoupons.code, cents: orderCoupons.discountCents })
+          .from(orderCoupons)
+          .where(eq(orderCoupons.orderId, order.id))
+          .orderBy(orderCoupons.code)
+      : [];
+  const [buyerGuest] = order.buyerGuestId
+    ? await executor
+        .select({ firstName: guests.firstName, lastName: guests.lastName })
+        .from(guests)
+        .where(eq(guests.id, order.buyerGuestId))
+    : [];
+  const chosen = options.itemIds ? rows.filter(({ item }) => options.itemIds?.includes(item.id)) : rows;
+  const { sign } = options;
+  const net = (item: ItemRow) => ({
+    incl: sign * (item.unitPriceInclTaxCents - item.discountInclTaxCents),
+    excl: sign * (item.unitPriceExclTaxCents - item.discountExclTaxCents),
+  });
+  const lines = new Map<string, DocumentSnapshot["lines"][number]>();
+  for (const { item, caption, isOption } of chosen) {
+    const key = [item.ticketId, item.unitPriceInclTaxCents, item.unitPriceExclTaxCents, item.discountInclTaxCents]
+      .concat(item.discountExclTaxCents, String(item.taxPercent))
+      .join(" ");
+    const { incl, excl } = net(item);
+    const line = lines.get(key) ?? {
+      caption: localizedText(caption, order.language, event.preferredLanguage),
+      isOption,
+      quantity: 0,
+      unitExclTaxCents: sign * item.unitPriceExclTaxCents,
+      unitInclTaxCents: sign * item.unitPriceInclTaxCents,
+      discountInclTaxCents: sign * item.discountInclTaxCents,
+      taxPercent: item.taxPercent === null ? null : Number(item.taxPercent),
+      totalExclTaxCents: 0,
+      totalInclTaxCents: 0,
+    };
+    line.quantity += 1;
+    line.totalExclTaxCents += excl;
+    line.totalInclTaxCents += incl;
+    lines.set(key, line);
+  }
+  const taxes = taxLines(
+    chosen.map(({ item }) => ({
+      taxPercent: item.taxPercent === null ? null : Number(item.taxPercent),
+      netInclTaxCents: net(item).incl,
+      netExclTaxCents: net(item).excl,
+    })),
+  );
+  const guestName = buyerGuest ? `${buyerGuest.firstName} ${buyerGuest.lastName}`.trim() : "";
+  return {
+    language: order.language,
+    currency: order.currency,
+    eventName: event.name,
+    seller: seller
+      ? {
+          corporateName: seller.corporateName,
+          legalStructure: seller.legalStructure,
+          shareCapitalCents: seller.shareCapitalCents,
+          siret: seller.siret,
+          rcsNumber: seller.rcsNumber,
+          street: seller.street,
+          zipCode: seller.zipCode,
+          city: seller.city,
+          vatStatus: seller.vatStatus,
+          vatNumber: seller.vatNumber,
+          legalMentions: seller.legalMentions,
+        }
+      : null,
+    buyer: {
+      kind: order.buyerKind,
+      // An order the organizer placed may have no billing name: the buyer's own name then.
+      name: order.billingName || guestName,
+      address: order.billingAddress,
+      zip: order.billingZip,
+      city: order.billingCity,
+      siret: order.buyerKind === "company" ? order.billingSiret : null,
+    },
+    lines: [...lines.values()],
+    coupons,
+    taxes,
+    totalExclTaxCents: taxes.reduce((sum, line) => sum + line.exclCents, 0),
+    totalInclTaxCents: taxes.reduce((sum, line) => sum + line.inclCents, 0),
+    paymentMethod:
+      order.paymentMethod === "online"
+        ? "card"
+        : order.paymentMethod === "other"
+          ? (order.otherPaymentKind ?? "other")
+          : "other",
+    paidAt: order.completedAt?.toISOString() ?? null,
+  };
+}

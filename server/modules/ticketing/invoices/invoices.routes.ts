@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idSchema } from "../../../../contract/common.js";
+import { cartParams, orderParams } from "../../../../contract/ticketing-orders.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError, errorBody } from "../../../platform/errors.js";
+import { eventCaller } from "../../events/events.caller.js";
+import {
+  cartDocumentPdf,
+  cartTicketsPdf,
+  organizerDocumentPdf,
+  organizerTicketsPdf,
+  type PdfFile,
+} from "./invoices.service.js";
+
+/**
+ * Makes the PDF and sends it, never cached (a refund changes what the tickets print). A failure of the making itself
+ * (not a refusal) is logged and answered with SPEC §8 "Qr-codes, Ebadges and Invoices could not be generated."
+ */
+async function sendPdf(request: FastifyRequest, reply: FastifyReply, find: () => Promise<PdfFile>) {
+  const file = await find();
+  let content: Buffer;
+  try {
+    content = await file.make();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error, file: file.filename }, "a PDF could not be generated");
+    return reply.status(500).send(errorBody(request.language, "DOCUMENTS_NOT_GENERATED"));
+  }
+  return reply
+    .headers({
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename="${file.filename}"`,
+      "cache-control": "no-store",
+    })
+    .send(content);
+}
+
+/**
+ * The PDFs of an order (issue 5): its invoice and credit notes, its tickets. For the organizer under the event's
+ * orders, for the buyer by their cart's token once paid.
+ */
+export function registerInvoicesRoutes(parent: FastifyInstance, context: AppContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ["ticketing"];
+  const documentParams = orderParams.extend({ documentId: idSchema });
+  const cartDocumentParams = cartParams.extend({ documentId: idSchema });
+
+  app.get(
+    "/events/:account/:event/orders/:id/documents/:documentId/pdf",
+    { schema: { tags, params: documentParams } },
+    async (request, reply) => {
+      const { event, id, documentId } = request.params;
+      const who = await eventCaller(context, request);
+      return sendPdf(request, reply, () => organizerDocumentPdf(context, who, event, id, documentId));
+    },
+  );
+
+  app.get(
+    "/events/:account/:event/orders/:id/tickets/pdf",
+    { schema: { tags, params: orderParams } },
+    async (request, reply) => {
+      const { event, id } = request.params;
+      const who = await eventCaller(context, request);
+      return sendPdf(request, reply, () => organizerTicketsPdf(context, who, event, id));
+    },
+  );
+
+  app.get(
+    "/public/events/:slug/carts/:token/documents/:documentId/pdf",
+    { schema: { tags, params: cartDocumentParams } },
+    async (request, reply) => {
+      const { slug, token, documentId } = request.params;
+      return sendPdf(request, reply, () => cartDocumentPdf(context, slug, token, documentId));
+    },
+  );
+
+  app.get(
+    "/public/events/:slug/carts/:token/tickets/pdf",
+    { schema: { tags, params: cartParams } },
+    async (request, reply) => {
+      const { slug, token } = request.params;
+      return sendPdf(request, reply, () => cartTicketsPdf(context, slug, token));
+    },
+  );
+}

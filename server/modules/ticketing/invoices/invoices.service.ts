@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
+import type { Executor } from "../../../db/connection.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError, notFound } from "../../../platform/errors.js";
+import type { AttachmentRef } from "../../../platform/mail.tables.js";
+import type { Caller } from "../../events/events.service.js";
+import { type EventRow, requireEvent } from "../../events/events.visibility.js";
+import { guests } from "../../guests/guests.tables.js";
+import type { OrderRow } from "../orders/orders.shared.js";
+import { findCart } from "../orders/shop.service.js";
+import { orders } from "../ticketing.tables.js";
+import { renderDocumentPdf } from "./invoice-pdf.js";
+import { type DocumentSnapshot, type SnapshotParts, snapshotParts } from "./invoice-snapshot.js";
+import { orderConfirmationMail, refundNoticeMail } from "./invoices.mails.js";
+import { documentCounters, orderDocuments } from "./invoices.tables.js";
+import { renderTicketsPdf } from "./ticket-pdf.js";
+
+/*
+ * Issuing invoices and credit notes in the transaction that completes or refunds an order (order-states.ts
+ * `completeOrder`, order-refunds.ts `refundOrder`), with the buyer's mail that carries them.
+ */
+
+/** A short prefix of the event's own, stable whatever the event is renamed to: the seller's series. */
+const seriesOf = (eventId: string) => eventId.replaceAll("-", "").slice(0, 8).toUpperCase();
+
+/** "F-1A2B3C4D-", "AV-1A2B3C4D-", "TEST-F-1A2B3C4D-": what a document's number starts with, before its sequence. */
+function numberPrefix(kind: OrderDocumentKind, testMode: boolean, eventId: string) {
+  return `${testMode ? "TEST-" : ""}${kind === "invoice" ? "F" : "AV"}-${seriesOf(eventId)}-`;
+}
+
+/**
+ * Takes the series' next number and writes the document, in one statement: the counter row stays locked until the
+ * transaction commits (sale-day completions queue on it), so callers issue as the LAST step of their transaction.
+ * The number is written into the snapshot there too, since it is known only then.
+ */
+async function issueDocument(
+  executor: Executor,
+  document: {
+    id: string;
+    eventId: string;
+    orderId: string;
+    refundId: string | null;
+    kind: OrderDocumentKind;
+    testMode: boolean;
+    issuedAt: Date;
+    snapshot: Omit<DocumentSnapshot, "number">;
+  },
+): Promise<void> {
+  const { kind, testMode, eventId } = document;
+  const prefix = numberPrefix(kind, testMode, eventId);
+  // Six digits at least, more past a million: lpad would cut a longer number.
+  const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
+  const result = await executor.execute(sql`
+    with c as (
+      insert into ${documentCounters} (event_id, kind, test_mode, last_sequence) values (${eventId}, ${kind}, ${testMode}, 1)
+      on conflict (event_id, kind, test_mode)
+        do update set last_sequence = ${documentCounters}.last_sequence + 1
+      returning last_sequence
+    )
+    insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at, language,
+      test_mode, amount_incl_tax_cents, snapshot)
+    select ${document.id}, ${eventId}, ${document.orderId}, ${document.refundId}, ${kind}, c.last_sequence,
+      ${prefix} || ${padded}, ${document.issuedAt.toISOString()}, ${document.snapshot.language}, ${testMode},
+      ${document.snapshot.totalInclTaxCents},
+      jsonb_set(${JSON.stringify(document.snapshot)}::jsonb, '{number}', to_jsonb(${prefix} || ${padded}))
+    from c
+    returning id`);
+  if ((result as unknown as { rows: unknown[] }).rows.length !== 1) throw new Error("the document was not issued");
+}
+
+/** The buyer's address for the order's mails; none (a buyer deleted, a guest without email): no mail. */
+async function buyerEmail(executor: Executor, order: OrderRow) {
+  if (!order.buyerGuestId) return null;
+  const [buyer] = await executor.select({ email: guests.email }).from(guests).where(eq(guests.id, order.buyerGuestId));
+  return buyer?.email || null;
+}
+
+/**
+ * The invoice of an order that has just completed, and the buyer's confirmation mail with the tickets and the
+ * invoice attached. Test orders get an invoice of the TEST series: it shows the buyer what they will receive,
+ * without taking a number of the legal sequence.
+ */
+export async function issueInvoice(
+  context: Pick<AppContext, "mailer">,
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+): Promise<void> {
+  const parts = await snapshotParts(executor, event, order, { sign: 1 });
+  const id = randomUUID();
+  await mailBuyer(context, executor, event, order, parts, "ticketing.order_confirmation", [
+    { kind: "tickets", eventId: event.id, orderId: order.id },
+    { kind: "document", documentId: id },
+  ]);
+  const issuedAt = new Date();
+  await issueDocument(executor, {
+    id,
+    eventId: event.id,
+    orderId: order.id,
+    refundId: null,
+    kind: "invoice",
+    testMode: order.testMode,
+    issuedAt,
+    snapshot: {
+      ...parts,
+      kind: "invoice",
+      issuedAt: issuedAt.toISOString(),
+      testMode: order.testMode,
+      invoiceNumber: null,
+    },
+  });
+}
+
+/** The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it. */
+export async function issueCreditNote(
+  context: Pick<AppContext, "mailer">,
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  refund: { id: string; itemIds: readonly string[] },
+): Promise<void> {
+  const parts = await snapshotParts(executor, event, order, { itemIds: refund.itemIds, sign: -1 });
+  const [invoice] = await executor
+    .select({ number: orderDocuments.number })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, "invoice")));
+  const id = randomUUID();
+  await mailBuyer(context, executor, event, order, parts, "ticketing.refund_notice", [
+    { kind: "document", documentId: id },
+  ]);
+  const issuedAt = new Date();
+  await issueDocument(executor, {
+    id,
+    eventId: event.id,
+    orderId: order.id,
+    refundId: refund.id,
+    kind: "credit_note",
+    testMode: order.testMode,
+    issuedAt,
+    snapshot: {
+      ...parts,
+      kind: "credit_note",
+      issuedAt: issuedAt.toISOString(),
+      testMode: order.testMode,
+      invoiceNumber: invoice?.number ?? null,
+    },
+  });
+}
+
+async function mailBuyer(
+  context: Pick<AppContext, "mailer">,
+  executor: Executor,
+  event: EventRow,
+  order: OrderRow,
+  parts: SnapshotParts,
+  template: "ticketing.order_confirmation" | "ticketing.refund_notice",
+  attachments: AttachmentRef[],
+) {
+  const to = await buyerEmail(executor, order);
+  if (!to) return;
+  const details = { event, totalInclTaxCents: parts.totalInclTaxCents, currency: parts.currency };
+  const mail =
+    template === "ticketing.order_confirmation"
+      ? orderConfirmationMail(order.language, details)
+      : refundNoticeMail(order.language, details);
+  await context.mailer.enqueue(executor, {
+    to,
+    template,
+    language: order.language,
+    accountId: event.accountId,
+    ...mail,
+    attachments,
+  });
+}
+
+/** One document of an order of the event; 404 when it is another order's. */
+export async function readDocument(executor: Executor, eventId: string, orderId: string, documentId: string) {
+  const [document] = await executor
+    .select()
+    .from(orderDocuments)
+    .where(
+      and(eq(orderDocuments.id, documentId), eq(orderDocuments.orderId, orderId), eq(orderDocuments.eventId, eventId)),
+    );
+  if (!document) throw notFound();
+  return document;
+}
+
+/** Tickets print for an order paid and not wholly refunded; before payment there is nothing to show at the door. */
+function requireTicketsValid(order: Pick<OrderRow, "status">) {
+  if (order.status !== "completed" && order.status !== "partially_refunded") throw new AppError(409, "ORDER_NOT_PAID");
+}
+
+/** A PDF to make: the routes make it (and answer SPEC §8's message when that fails), the mails attach it. */
+export type PdfFile = { filename: string; make: () => Promise<Buffer> };
+
+const documentFile = (document: { number: string; snapshot: DocumentSnapshot }): PdfFile => ({
+  filename: `${document.number}.pdf`,
+  make: () => renderDocumentPdf(document.snapshot),
+});
+
+const ticketsFile = (context: AppContext, eventId: string, orderId: string): PdfFile => ({
+  filename: `tickets-${orderId}.pdf`,
+  make: () => renderTicketsPdf(context.db, eventId, orderId),
+});
+
+/** GET orders/{id}/documents/{documentId}/pdf: readable by whoever reads the event's orders. */
+export async function organizerDocumentPdf(
+  context: AppContext,
+  { access }: Caller,
+  eventId: string,
+  orderId: string,
+  documentId: string,
+): Promise<PdfFile> {
+  const event = await requireEvent(context.db, access, eventId, "events.read");
+  return documentFile(await readDocument(context.db, event.id, orderId, documentId));
+}
+
+/** GET orders/{id}/tickets/pdf */
+export async function organizerTicketsPdf(
+  context: AppContext,
+  { access }: Caller,
+  eventId: string,
+  orderId: string,
+): Promise<PdfFile> {
+  const event = await requireEvent(context.db, access, eventId, "events.read");
+  const [order] = await context.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)));
+  if (!order) throw notFound();
+  requireTicketsValid(order);
+  return ticketsFile(context, event.id, orderId);
+}
+
+/** The buyer's documents by their cart's token, once paid. */
+export async function cartDocumentPdf(context: AppContext, slug: string, token: string, documentId: string) {
+  const { event, order } = await findCart(context.db, slug, token, { lock: false });
+  return documentFile(await readDocument(context.db, event.id, order.id, documentId));
+}
+
+export async function cartTicketsPdf(context: AppContext, slug: string, token: string) {
+  const { event, order } = await findCart(context.db, slug, token, { lock: false });
+  requireTicketsValid(order);
+  return ticketsFile(context, event.id, order.id);
+}
+
+/** What the order mails' references (`issueInvoice`, `issueCreditNote`) become at delivery. */
+export function registerDocumentRenderers(context: AppContext) {
+  const pdf = async (file: PdfFile) => ({
+    filename: file.filename,
+    contentType: "application/pdf",
+    content: await file.make(),
+  });
+  context.mailer.registerAttachmentRenderer("document", async (ref) => {
+    const [document] = await context.db
+      .select({ number: orderDocuments.number, snapshot: orderDocuments.snapshot })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, String(ref.documentId)));
+    if (!document) throw new Error(`the document ${ref.documentId} of a mail was not found`);
+    return pdf(documentFile(document));
+  });
+  context.mailer.registerAttachmentRenderer("tickets", (ref) =>
+    pdf(ticketsFile(context, String(ref.eventId), String(ref.orderId))),
+  );
+}

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Language } from "../../../../contract/common.js";
+import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
+import { events } from "../../events/events.tables.js";
+import { orderRefunds } from "../orders/orders.tables.js";
+import { orders } from "../ticketing.tables.js";
+import type { DocumentSnapshot } from "./invoice-snapshot.js";
+
+/*
+ * Invoices and credit notes (issue 5): issued in the transaction that completes or refunds an order, frozen there
+ * (`snapshot` is everything the PDF prints), rendered on demand. A document is never changed nor deleted: an error
+ * on an invoice is corrected by a credit note, as French law wants.
+ */
+
+/**
+ * The next number of each series: one row per event (the seller, as ticketing_organizers is per event), kind and
+ * mode. Taken with `update ... returning` in the issuing transaction: a rollback gives the number back, and two
+ * completions queue on the row's lock, so numbers are gap-free and never shared. Test orders count in a series of
+ * their own, outside the legal one.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<OrderDocumentKind>().notNull(),
+    testMode: boolean("test_mode").notNull(),
+    /** The last number given. */
+    lastSequence: integer("last_sequence").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.kind, table.testMode] })],
+);
+
+export const orderDocuments = pgTable(
+  "order_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The refund a credit note is for; null for an invoice. */
+    refundId: uuid("refund_id").references(() => orderRefunds.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<OrderDocumentKind>().notNull(),
+    sequence: integer("sequence").notNull(),
+    /** As printed: "F-1A2B3C4D-000042", "AV-1A2B3C4D-000003", "TEST-F-1A2B3C4D-000001". */
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    language: text("language").$type<Language>().notNull(),
+    testMode: boolean("test_mode").notNull(),
+    /** Taxes included; negative for a credit note. */
+    amountInclTaxCents: integer("amount_incl_tax_cents").notNull(),
+    snapshot: jsonb("snapshot").$type<DocumentSnapshot>().notNull(),
+  },
+  (table) => [
+    index("order_documents_order").on(table.orderId, table.issuedAt),
+    // The legal guarantee: one number per series, whatever happens to the counters.
+    uniqueIndex("order_documents_number_unique").on(table.eventId, table.kind, table.testMode, table.sequence),
+    // One invoice per order, one credit note per refund.
+    uniqueIndex("order_documents_invoice_unique").on(table.orderId).where(sql`${table.kind} = 'invoice'`),
+    uniqueIndex("order_documents_refund_unique").on(table.refundId),
+    check("order_documents_kind", sql`${table.kind} in ('invoice', 'credit_note')`),
+    check("order_documents_refund", sql`(${table.kind} = 'invoice') = (${table.refundId} is null)`),
+  ],
+);
