@@ -21,8 +21,15 @@ const environmentSchema = z
       .string()
       .regex(/^pk_(test|live)_\S+$/)
       .optional(),
-    /** Checks the signature of Stripe's webhook calls (whsec_...). */
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /**
+     * Checks the signature of Stripe's webhook calls (whsec_...). Required with STRIPE_SECRET_KEY: a card payment
+     * confirmed after 3-D Secure, a late success or a refund's outcome reach the orders only by webhook, so a
+     * platform taking real cards without it would lose payments silently. The server refuses to start instead.
+     */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/)
+      .optional(),
     /** Another address for Stripe's API, such as the tests' local fake: `http://127.0.0.1:12111`. */
     STRIPE_API_URL: z.string().url().optional(),
     SENTRY_DSN: z.string().optional(),
@@ -36,7 +43,10 @@ const environmentSchema = z
      * NAT): an instance where they register on site can raise it; the benchmark does.
      */
     PUBLIC_FORM_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-    /** Cart and checkout calls one address may send per minute to the ticket shop (a buyer sends a few). */
+    /**
+     * Cart, checkout and simulator card-form calls one address may send per minute to the ticket shop (a buyer sends a
+     * few).
+     */
     PUBLIC_SHOP_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   })
   .superRefine((env, context) => {
@@ -48,6 +58,14 @@ const environmentSchema = z
         code: "custom",
         path: ["STRIPE_PUBLISHABLE_KEY"],
         message: "set it, in the same mode (test or live) as STRIPE_SECRET_KEY",
+      });
+    }
+    if (!env.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message:
+          "set it with STRIPE_SECRET_KEY: the signing secret (whsec_...) of the webhook endpoint /api/v1/payments/webhook",
       });
     }
   });

@@ -1,9 +1,22 @@
 import { sql } from "drizzle-orm";
+import type { Config } from "../config.js";
 import type { Database } from "../db/connection.js";
 import { AppError } from "./errors.js";
 import { rateLimitBuckets } from "./rate-limit.tables.js";
 
 export type RateLimit = { name: string; max: number; windowSeconds: number };
+
+/**
+ * The ticket shop's public POSTs: its carts, checkouts and 3-D Secure step, and the simulator's card form that stands
+ * in for Stripe.js. One budget per client address for all of them (PUBLIC_SHOP_POSTS_PER_MINUTE), and one per buyer:
+ * their email, their cart's token or their payment.
+ */
+export function shopPostLimits(config: Pick<Config, "publicShopPostsPerMinute">) {
+  return {
+    perIp: { name: "shop-posts-ip", max: config.publicShopPostsPerMinute, windowSeconds: 60 },
+    perBuyer: { name: "shop-posts-buyer", max: 30, windowSeconds: 60 },
+  } satisfies Record<string, RateLimit>;
+}
 
 /** One hit to count: a limit and the key it counts by (a client address, an email...). */
 export type RateLimitHit = readonly [limit: RateLimit, key: string];

@@ -4,6 +4,7 @@ import { loadConfig } from "../config.js";
 /**
  * `npm run seed:demo`: a demo account with organizers in each role and events in every state, created through the
  * public API so the demo obeys the same rules as real use. Run it while the server is stopped (embedded database).
+ * Run again, it adds only what is missing: the ticketing of the product launch (seedTicketing) once.
  */
 const demo = {
   email: "demo@eventdesk.test",
@@ -34,12 +35,148 @@ async function call(method: "GET" | "POST" | "PUT", url: string, token?: string,
   return response.json();
 }
 
+const billing = {
+  buyerKind: "individual",
+  name: "Camille Martin",
+  address: "8 quai Voltaire",
+  zip: "75007",
+  city: "Paris",
+};
+const card = { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Camille Martin" };
+
+/**
+ * The product launch ready to sell, as an organizer sets it up (SPEC §5: billing info with a Siret, an online
+ * registration form, tickets, then the office opened; test mode), and a few orders bought on its public shop in the
+ * states an organizer meets: completed (with a coupon), partially refunded, awaiting a bank transfer.
+ */
+async function seedTicketing(token: string, accountId: string) {
+  const { items } = await call("GET", `/api/v1/accounts/${accountId}/events?limit=100`, token);
+  const launch = items.find((event: { slug: string }) => event.slug === "product-launch-2027");
+  if (!launch) return;
+  const scope = `/api/v1/events/${accountId}/${launch.id}`;
+  if ((await call("GET", `${scope}/tickets`, token)).total > 0) {
+    console.log("The product launch already sells tickets.");
+    return;
+  }
+  await call("POST", `${scope}/organizers`, token, {
+    siret: "73282932000074",
+    corporateName: "Demo Events SAS",
+    legalStructure: "SAS",
+    shareCapitalCents: 1_000_000,
+    rcsNumber: "RCS Paris 732 829 320",
+    street: "12 rue de la Paix",
+    zipCode: "75002",
+    city: "Paris",
+    vatStatus: "subject",
+    vatNumber: "FR40303265045",
+    legalMentions: "",
+  });
+  const form = await call("POST", `${scope}/forms`, token, {
+    type: "registration",
+    title: { en: "Registration", fr: "Inscription", es: "Inscripción" },
+    items: [{ kind: "question", id: "company", type: "short_text", title: { en: "Company", fr: "Société" } }],
+  });
+  await call("POST", `${scope}/forms/${form.id}/options`, token, { online: true });
+  const category = await call("POST", `${scope}/categories`, token, { name: "Admission", color: "#1c7ed6" });
+  const earlyBirdEnds = at(15, 0);
+  const standard = await call("POST", `${scope}/tickets`, token, {
+    caption: { en: "Standard entry", fr: "Entrée standard", es: "Entrada estándar" },
+    description: { en: "Keynote, demos and cocktail.", fr: "Keynote, démos et cocktail." },
+    taxPercent: 20,
+    maxQuantity: 300,
+    onSale: true,
+    categoryId: category.id,
+    pricePeriods: [
+      { startsAt: null, endsAt: earlyBirdEnds, priceCents: 4900, priceBasis: "incl" },
+      { startsAt: earlyBirdEnds, endsAt: null, priceCents: 6900, priceBasis: "incl" },
+    ],
+  });
+  const student = await call("POST", `${scope}/tickets`, token, {
+    caption: { en: "Student entry", fr: "Entrée étudiant", es: "Entrada estudiante" },
+    taxPercent: null,
+    maxQuantity: 50,
+    onSale: true,
+    categoryId: category.id,
+    pricePeriods: [
+      { startsAt: null, endsAt: earlyBirdEnds, priceCents: 1500, priceBasis: "incl" },
+      { startsAt: earlyBirdEnds, endsAt: null, priceCents: 2000, priceBasis: "incl" },
+    ],
+  });
+  const dinner = await call("POST", `${scope}/tickets`, token, {
+    caption: { en: "Launch dinner", fr: "Dîner de lancement", es: "Cena de lanzamiento" },
+    taxPercent: 10,
+    maxQuantity: 80,
+    isOption: true,
+    optionOf: [standard.id, student.id],
+    onSale: true,
+    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 3500, priceBasis: "incl" }],
+  });
+  await call("POST", `${scope}/coupons`, token, {
+    code: "LAUNCH10",
+    discountType: "percent",
+    percentOff: 10,
+    maxRedemptions: 100,
+    combinable: false,
+    redeemBy: null,
+    ticketIds: [standard.id],
+  });
+  await call("POST", `${scope}/ticketingparams`, token, {
+    currency: "EUR",
+    paymentMode: "test",
+    otherPaymentMethods: {
+      bankTransfer: {
+        enabled: true,
+        instructions: {
+          en: "IBAN FR76 3000 6000 0112 3456 7890 189, reference: your order number.",
+          fr: "IBAN FR76 3000 6000 0112 3456 7890 189, référence : votre numéro de commande.",
+        },
+      },
+      cheque: { enabled: false, instructions: {} },
+    },
+    officeOpen: true,
+  });
+
+  const shop = `/api/v1/public/events/${launch.slug}/carts`;
+  const buy = async (email: string, firstName: string, cart: Record<string, unknown>, method = "card") => {
+    const created = await call("POST", shop, undefined, {
+      buyer: { firstName, lastName: "Martin", email },
+      ...cart,
+    });
+    const body = { method, billing, termsAccepted: true, ...(method === "card" && { card }) };
+    return (await call("POST", `${shop}/${created.token}/checkout`, undefined, body)).cart;
+  };
+  await buy("camille.martin@example.com", "Camille", {
+    items: [{ ticketId: standard.id, quantity: 1, options: [{ ticketId: dinner.id, quantity: 1 }] }],
+    couponCodes: ["LAUNCH10"],
+  });
+  const pair = await buy("louis.martin@example.com", "Louis", {
+    items: [
+      {
+        ticketId: standard.id,
+        quantity: 2,
+        holders: [
+          { firstName: "Louis", lastName: "Martin", email: "louis.martin@example.com" },
+          { firstName: "Inès", lastName: "Martin", email: "ines.martin@example.com" },
+        ],
+      },
+    ],
+  });
+  const [, second] = pair.items;
+  await call("POST", `${scope}/orders/${pair.id}/refund`, token, { items: [second.id] });
+  await buy("zoe.martin@example.com", "Zoé", { items: [{ ticketId: student.id, quantity: 1 }] }, "bankTransfer");
+  console.log(
+    "The product launch sells tickets (test mode): 2 tickets, an option, a coupon (LAUNCH10), and 3 orders " +
+      "(completed, partially refunded, awaiting a bank transfer).",
+  );
+}
+
 try {
   const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: demo });
+  let session: { token: string } = login.json();
   if (login.statusCode === 200) {
     console.log("The demo account already exists.");
   } else {
-    const session = await call("POST", "/api/v1/auth/register", undefined, {
+    session = await call("POST", "/api/v1/auth/register", undefined, {
       email: demo.email,
       password: demo.password,
       passwordConfirmation: demo.password,
@@ -126,6 +263,8 @@ try {
       "Demo account created with 6 events (upcoming, in progress, past, archived) and two invited organizers.",
     );
   }
+  const me = await call("GET", "/api/v1/auth/me", session.token);
+  await seedTicketing(session.token, me.memberships[0].accountId);
   console.log(`Sign in at ${config.publicUrl}/en/admin with ${demo.email} / ${demo.password}`);
 } finally {
   await app.close();

@@ -10,8 +10,9 @@ const context = (environment: Record<string, string>) => ({
   db: {} as Database,
   logger: pino({ level: "silent" }),
 });
-const testKeys = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" };
-const liveKeys = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc" };
+const webhook = { STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+const testKeys = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", ...webhook };
+const liveKeys = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc", ...webhook };
 
 describe("paymentProviderFor", () => {
   test("without Stripe keys, every event pays with the simulator, which takes no real money", () => {
@@ -52,6 +53,16 @@ describe("the Stripe configuration", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" })).toThrow(
       /STRIPE_PUBLISHABLE_KEY/,
     );
+  });
+
+  test("refuses Stripe keys without the webhook secret, which the payments completed after 3-D Secure need", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc" };
+    expect(() => loadConfig(keys)).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: "" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: "not-a-secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...keys, ...webhook }).stripeWebhookSecret).toBe("whsec_abc");
+    // Without Stripe, nothing to sign: the simulator needs no secret.
+    expect(loadConfig({}).stripeWebhookSecret).toBeUndefined();
   });
 
   test("reads the webhook secret and another API address", () => {

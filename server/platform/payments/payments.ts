@@ -120,9 +120,12 @@ type ProviderContext = Pick<AppContext, "config" | "db" | "logger">;
 
 const stripeProviders = new WeakMap<Config, StripeProvider>();
 
-/** The platform's Stripe account when STRIPE_SECRET_KEY is set (one client per configuration); else undefined. */
+/**
+ * The platform's Stripe account when STRIPE_SECRET_KEY is set (one client per configuration); else undefined.
+ * loadConfig refuses a secret key without its publishable key and webhook secret, so the three come together.
+ */
 export function stripeProviderFor(config: Config): StripeProvider | undefined {
-  if (!config.stripeSecretKey || !config.stripePublishableKey) return undefined;
+  if (!config.stripeSecretKey || !config.stripePublishableKey || !config.stripeWebhookSecret) return undefined;
   let provider = stripeProviders.get(config);
   if (!provider) {
     provider = createStripeProvider({

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import { localizedText } from "../../../../contract/forms.js";
@@ -48,31 +48,26 @@ export async function readParamsRow(executor: Executor, eventId: string): Promis
   return row;
 }
 
-/** What the event has of what SPEC §5 asks before sales: billing info, an active ticket, an online registration form. */
-export async function salesReadiness(executor: Executor, eventId: string): Promise<SalesReadiness> {
-  const [counts] = await executor
-    .select({
-      billingInfo: sql<boolean>`exists (select 1 from ${ticketingOrganizers}
-        where ${ticketingOrganizers.eventId} = ${eventId})`,
-      // An option cannot be bought alone (SPEC §3), so it does not make a ticket office.
-      activeTickets: sql<number>`(select count(*)::int from ${tickets} where ${tickets.eventId} = ${eventId}
-        and ${tickets.active} and not ${tickets.isOption})`,
-      onlineRegistrationForm: sql<boolean>`exists (select 1 from ${forms} where ${forms.eventId} = ${eventId}
-        and ${forms.type} = 'registration' and ${forms.status} <> 'draft')`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!counts) throw new Error("the readiness query returned no row");
-  return counts;
+/**
+ * What the event has of what SPEC §5 asks before sales (billing info, an active ticket, an online registration form),
+ * as columns of a select: the shop reads them with the event they are about (`eventId`: a value or a column).
+ */
+export function salesReadinessColumns(eventId: string | SQL) {
+  return {
+    billingInfo: sql<boolean>`exists (select 1 from ${ticketingOrganizers}
+      where ${ticketingOrganizers.eventId} = ${eventId})`,
+    // An option cannot be bought alone (SPEC §3), so it does not make a ticket office.
+    activeTickets: sql<number>`(select count(*)::int from ${tickets} where ${tickets.eventId} = ${eventId}
+      and ${tickets.active} and not ${tickets.isOption})`,
+    onlineRegistrationForm: sql<boolean>`exists (select 1 from ${forms} where ${forms.eventId} = ${eventId}
+      and ${forms.type} = 'registration' and ${forms.status} <> 'draft')`,
+  };
 }
 
-/**
- * Where the event's ticket office stands now, for the shop and the orders: a sale is possible only when `open`.
- * An office the organizer opened is closed again while something sales need has gone (a ticket deactivated).
- */
-export async function ticketSalesState(executor: Executor, eventId: string, now = new Date()) {
-  const params = paramsValues(await readParamsRow(executor, eventId));
-  const blockers = salesBlockers(await salesReadiness(executor, eventId));
-  return { params, state: ticketOfficeState(params, now, blockers) };
+export async function salesReadiness(executor: Executor, eventId: string): Promise<SalesReadiness> {
+  const [counts] = await executor.select(salesReadinessColumns(eventId)).from(sql`(select 1) as one`);
+  if (!counts) throw new Error("the readiness query returned no row");
+  return counts;
 }
 
 async function toTicketingParams(context: AppContext, executor: Executor, eventId: string): Promise<TicketingParams> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import { couponState, pricePeriodAt } from "../../../../contract/ticketing-catalogue.js";
 import type { CartLineBody } from "../../../../contract/ticketing-orders.js";
@@ -24,7 +24,8 @@ import {
 
 /*
  * What a cart reads of the catalogue, in three queries whatever its size: the tickets it names with their price
- * periods and the tickets each option goes with, the coupons it types, the event's automatic discounts. Then the
+ * periods and the tickets each option goes with (read with the event by the shop), the coupons it types, the event's
+ * automatic discounts. Then the
  * checks SPEC §3-§5 make on what a buyer (or the organizer) puts in a cart.
  */
 
@@ -45,34 +46,41 @@ export type CatalogueTicket = {
   optionOf: string[];
 };
 
-const ticketColumns = {
-  id: tickets.id,
-  caption: tickets.caption,
-  description: tickets.description,
-  isOption: tickets.isOption,
-  active: tickets.active,
-  onSale: tickets.onSale,
-  taxPercent: tickets.taxPercent,
-  maxQuantity: tickets.maxQuantity,
-  quantityTaken: tickets.quantityTaken,
-  categoryId: tickets.categoryId,
-  // Columns named with their table by hand: inside a select list Drizzle writes them bare.
-  periods: sql<Period[]>`(select coalesce(json_agg(json_build_object('startsAt', p.starts_at, 'endsAt', p.ends_at,
-    'incl', p.price_incl_tax_cents, 'excl', p.price_excl_tax_cents)), '[]'::json)
-    from ${ticketPricePeriods} p where p.ticket_id = ${tickets}.id)`,
-  optionOf: sql<string[]>`(select coalesce(array_agg(l.ticket_id::text), '{}'::text[])
-    from ${ticketOptionLinks} l where l.option_id = ${tickets}.id)`,
-};
-
-/** The event's tickets named by `ids` (all of them when `ids` is undefined), in display order. */
-export async function readCatalogueTickets(executor: Executor, eventId: string, ids?: string[]) {
-  const rows = await executor
-    .select(ticketColumns)
-    .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), ids ? inArray(tickets.id, ids) : undefined))
-    .orderBy(tickets.position, tickets.createdAt);
-  return new Map(rows.map((row) => [row.id, row as CatalogueTicket]));
+/**
+ * The event's tickets named by `ids` (all of them when `ids` is undefined), in display order, as one JSON value: a
+ * column any select can carry (the shop reads the cart's tickets with its event). `eventId` is a value or a column
+ * written with its table (`${events}.id`: inside a select list Drizzle writes columns bare). So are these columns.
+ */
+export function catalogueTicketsJson(eventId: string | SQL, ids?: readonly string[]) {
+  return sql<CatalogueTicket[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'caption', t.caption,
+      'description', t.description, 'isOption', t.is_option, 'active', t.active, 'onSale', t.on_sale,
+      'taxPercent', t.tax_percent, 'maxQuantity', t.max_quantity, 'quantityTaken', t.quantity_taken,
+      'categoryId', t.category_id,
+      'periods', (select coalesce(json_agg(json_build_object('startsAt', p.starts_at, 'endsAt', p.ends_at,
+        'incl', p.price_incl_tax_cents, 'excl', p.price_excl_tax_cents)), '[]'::json)
+        from ${ticketPricePeriods} p where p.ticket_id = t.id),
+      'optionOf', (select coalesce(json_agg(l.ticket_id), '[]'::json) from ${ticketOptionLinks} l
+        where l.option_id = t.id))
+      order by t.position, t.created_at), '[]'::json)
+    from ${tickets} t where t.event_id = ${eventId}
+      ${ids ? sql`and t.id = any(${sql.param(ids)}::uuid[])` : sql``})`;
 }
+
+export const catalogueOf = (rows: readonly CatalogueTicket[]) => new Map(rows.map((row) => [row.id, row]));
+
+/** What prices a cart: the tickets of its lines (`ticketIdsOf`) and the event's automatic discounts. */
+export type CartPrices = { catalogue: Map<string, CatalogueTicket>; discounts: AutomaticDiscount[] };
+
+/** The tickets of `catalogueTicketsJson`, by id. */
+export async function readCatalogueTickets(executor: Executor, eventId: string, ids?: readonly string[]) {
+  const [row] = await executor.select({ tickets: catalogueTicketsJson(eventId, ids) }).from(sql`(select 1) as one`);
+  return catalogueOf(row?.tickets ?? []);
+}
+
+/** The tickets a cart's lines name, options included: what its catalogue read needs. */
+export const ticketIdsOf = (lines: readonly CartLineBody[]) => [
+  ...new Set(lines.flatMap((line) => [line.ticketId, ...line.options.map((option) => option.ticketId)])),
+];
 
 /** The price of a ticket at `at`: its period then, if any. */
 export function priceAt(ticket: CatalogueTicket, at: Date): PricingItem | null {
@@ -186,22 +194,23 @@ export async function readCartCoupons(
   return found;
 }
 
-/** The event's automatic discounts, as priceOrder takes them (it picks those that apply). */
+/** An instant as ISO 8601 in UTC, as the API writes it, inside a JSON value. */
+const isoJson = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The event's automatic discounts, as priceOrder takes them (it picks those that apply), as one JSON value: a column
+ * the shop reads with its event, like `catalogueTicketsJson`.
+ */
+export function automaticDiscountsJson(eventId: string | SQL) {
+  return sql<AutomaticDiscount[]>`(select coalesce(json_agg(json_build_object('id', d.id,
+      'discountType', d.discount_type, 'amountOffCents', d.amount_off_cents, 'percentOff', d.percent_off,
+      'minQuantity', d.min_quantity, 'startsAt', ${isoJson(sql`d.starts_at`)}, 'endsAt', ${isoJson(sql`d.ends_at`)},
+      'ticketIds', (select coalesce(json_agg(dt.ticket_id), '[]'::json) from ${discountTickets} dt
+        where dt.discount_id = d.id))), '[]'::json)
+    from ${discounts} d where d.event_id = ${eventId})`;
+}
+
 export async function readAutomaticDiscounts(executor: Executor, eventId: string): Promise<AutomaticDiscount[]> {
-  const rows = await executor
-    .select({
-      discount: discounts,
-      ticketIds: sql<string[]>`coalesce(array_agg(${discountTickets.ticketId}::text)
-        filter (where ${discountTickets.ticketId} is not null), '{}'::text[])`,
-    })
-    .from(discounts)
-    .leftJoin(discountTickets, eq(discountTickets.discountId, discounts.id))
-    .where(eq(discounts.eventId, eventId))
-    .groupBy(discounts.id);
-  return rows.map(({ discount, ticketIds }) => ({
-    ...discount,
-    ticketIds,
-    startsAt: discount.startsAt?.toISOString() ?? null,
-    endsAt: discount.endsAt?.toISOString() ?? null,
-  }));
+  const [row] = await executor.select({ discounts: automaticDiscountsJson(eventId) }).from(sql`(select 1) as one`);
+  return row?.discounts ?? [];
 }

@@ -9,12 +9,14 @@ import type { EventRow } from "../../events/events.visibility.js";
 import type { GuestRow } from "../../guests/guests.list.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import {
+  type CartPrices,
   type CartUnit,
   type CatalogueTicket,
   priceUnits,
   readAutomaticDiscounts,
   readCartCoupons,
   readCatalogueTickets,
+  ticketIdsOf,
   unitsOf,
 } from "./cart.catalogue.js";
 import { checkOwnership, checkSeats, type GuestSource, lockGuestsByEmail, type People } from "./cart.guests.js";
@@ -46,6 +48,8 @@ export type CartPlacement = {
   actor: Actor;
   /** Orders whose content this cart takes the place of: their units and coupons count as given back. */
   replacing: OrderRow[];
+  /** What prices the content, when the caller read it with the event; else read here. */
+  prices?: CartPrices;
 };
 
 /** Where a cart's content goes: a new order with these values, or an order in cart whose content it replaces. */
@@ -121,12 +125,14 @@ function refuseSoldOut(change: StockChange, catalogue: Map<string, CatalogueTick
 /** Prices the content at the placement's instant: automatic discounts, then the coupons typed. */
 async function priceContent(executor: Executor, placement: CartPlacement, units: CartUnit[], held: StockChange) {
   const { event, content, at } = placement;
-  const ticketIds = [...new Set(units.map((unit) => unit.ticketId))];
-  const catalogue = await readCatalogueTickets(executor, event.id, ticketIds);
+  const { catalogue, discounts } = placement.prices ?? {
+    catalogue: await readCatalogueTickets(executor, event.id, ticketIdsOf(content.lines)),
+    discounts: await readAutomaticDiscounts(executor, event.id),
+  };
   const pricing = priceUnits(units, catalogue, placement.seller, at);
   const heldCoupons = new Set([...held.coupons.keys()]);
   const coupons = await readCartCoupons(executor, event, content.couponCodes, heldCoupons, at);
-  const priced = priceOrder(pricing, { discounts: await readAutomaticDiscounts(executor, event.id), coupons, at });
+  const priced = priceOrder(pricing, { discounts, coupons, at });
   const idle = priced.coupons.findIndex((coupon) => coupon.cents === 0);
   if (idle >= 0) {
     throw new AppError(409, "CART_COUPON_NOT_APPLICABLE", {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { PaymentStart } from "../../../../contract/ticketing-orders.js";
 import { canTransition } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
@@ -44,9 +44,26 @@ export function paymentStartOf(provider: PaymentProvider, payment: Payment): Pay
   };
 }
 
+type PaymentMade = Pick<
+  typeof orderPayments.$inferSelect,
+  "provider" | "providerPaymentId" | "status" | "amountCents" | "currency"
+>;
+
+/**
+ * The payments made for an order, newest first, as one JSON value: a column a caller's query can carry (the shop's
+ * checkout reads them as it bills the cart). `orderId` is a value or a column written with its table.
+ */
+export function paymentsMadeJson(orderId: string | SQL) {
+  return sql<PaymentMade[]>`(select coalesce(json_agg(json_build_object('provider', p.provider,
+      'providerPaymentId', p.provider_payment_id, 'status', p.status, 'amountCents', p.amount_cents,
+      'currency', p.currency) order by p.created_at desc), '[]'::json)
+    from ${orderPayments} p where p.order_id = ${orderId})`;
+}
+
 /**
  * The payment the order's total is paid with: an unfinished one of that amount made with this provider, else a new
- * one. Its idempotency key counts the order's payments, so two checkouts racing get the same payment.
+ * one. Its idempotency key counts the order's payments (`made`, read here unless the caller has them), so two
+ * checkouts racing get the same payment.
  */
 export async function startCardPayment(
   context: AppContext,
@@ -54,12 +71,9 @@ export async function startCardPayment(
   order: OrderRow,
   provider: PaymentProvider,
   metadata: Record<string, string> = {},
+  made?: readonly PaymentMade[],
 ): Promise<Payment> {
-  const made = await context.db
-    .select()
-    .from(orderPayments)
-    .where(eq(orderPayments.orderId, order.id))
-    .orderBy(desc(orderPayments.createdAt));
+  made ??= (await context.db.select({ made: paymentsMadeJson(order.id) }).from(sql`(select 1) as one`))[0]?.made ?? [];
   const unfinished = made.find(
     (row) =>
       row.provider === provider.name &&
@@ -180,16 +194,18 @@ export async function settleSucceededPayment(
     const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
     const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
     if (covers && canTransition("pay", order.status)) {
-      await completeOrder(tx, eventRow, order, { action: "pay", ...completion }, paymentsActor);
+      await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor);
       return undefined;
     }
     if (covers && (await recovered(tx, eventRow, order))) {
-      await completeOrder(tx, eventRow, order, { action: "recover", ...completion }, paymentsActor);
+      await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor);
       return undefined;
     }
     return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
   });
+  // Completed: its confirmation mail leaves now rather than at the next sweep.
   if (refundId) await settleRefund(context, refundId);
+  else await context.mailer.kick();
 }
 
 /** What a provider's event does to orders; a replayed event does nothing. */

@@ -1,29 +1,38 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
-import type { TicketingParamsValues, TicketOfficeState } from "../../../../contract/ticketing-billing.js";
-import type { Cart, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
+import {
+  salesBlockers,
+  type TicketingParamsValues,
+  type TicketOfficeState,
+  ticketOfficeState,
+} from "../../../../contract/ticketing-billing.js";
+import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
-import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.js";
+import { consumeRateLimit, shopPostLimits } from "../../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../../platform/tokens.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
-import {
-  type EventRow,
-  eventColumnsWithStatus,
-  publicEventCondition,
-  requirePublicEvent,
-} from "../../events/events.visibility.js";
+import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../../events/events.visibility.js";
 import { ticketingParams } from "../billing/billing.tables.js";
-import { paramsValues, readParamsRow, ticketSalesState } from "../billing/params.service.js";
+import { paramsValues, salesReadinessColumns } from "../billing/params.service.js";
 import { orders } from "../ticketing.tables.js";
-import { onSaleAt, priceAt, readCatalogueTickets } from "./cart.catalogue.js";
+import {
+  automaticDiscountsJson,
+  type CartPrices,
+  catalogueOf,
+  catalogueTicketsJson,
+  onSaleAt,
+  priceAt,
+  ticketIdsOf,
+} from "./cart.catalogue.js";
 import { type CartPlacement, cancelReplacedCarts, fillCart, lockOtherCarts, lockPeople } from "./cart.js";
 import {
   paymentStartOf,
+  paymentsMadeJson,
   recordPaymentStatus,
   settleSucceededPayment,
   startCardPayment,
@@ -41,25 +50,44 @@ import { providerForMode } from "./payment-providers.js";
  * simulator. A cart is reached by its token, handed to the buyer at creation and stored hashed.
  */
 
-/** Public POSTs of the shop, per client address and per buyer (email, or the cart's token). */
-export function shopPostLimits(config: AppContext["config"]) {
-  return {
-    perIp: { name: "shop-posts-ip", max: config.publicShopPostsPerMinute, windowSeconds: 60 },
-    perBuyer: { name: "shop-posts-buyer", max: 30, windowSeconds: 60 },
-  } satisfies Record<string, RateLimit>;
-}
-
 const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = {
   closed: "CART_OFFICE_CLOSED",
   not_yet_open: "CART_OFFICE_NOT_OPEN",
   ended: "CART_OFFICE_ENDED",
 };
 
-/** The office must be open (T2's ticketOfficeState: opened by hand, within its dates, nothing sales need missing). */
-async function requireOpenOffice(executor: Executor, eventId: string, at: Date) {
-  const { params, state } = await ticketSalesState(executor, eventId, at);
+/**
+ * The public event of `slug`, its ticketing params, what sales need, and its catalogue tickets (those of `lines`, or
+ * all): one query, read by every cart and shop call.
+ */
+async function readSale(executor: Executor, slug: string, lines?: readonly CartLineBody[]) {
+  const eventId = sql`${events}.id`;
+  const [found] = await executor
+    .select({
+      event: eventColumnsWithStatus,
+      params: ticketingParams,
+      readiness: salesReadinessColumns(eventId),
+      tickets: catalogueTicketsJson(eventId, lines && ticketIdsOf(lines)),
+      discounts: automaticDiscountsJson(eventId),
+    })
+    .from(events)
+    .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
+    .where(publicEventCondition(slug));
+  if (!found) throw notFound();
+  const params = paramsValues(found.params ?? undefined);
+  const prices = { catalogue: catalogueOf(found.tickets), discounts: found.discounts };
+  return { event: found.event, params, readiness: found.readiness, prices };
+}
+
+/**
+ * The sale of a cart's lines, whose office must be open (T2's ticketOfficeState: opened by hand, within its dates,
+ * nothing sales need missing).
+ */
+async function requireOpenSale(executor: Executor, slug: string, lines: readonly CartLineBody[], at: Date) {
+  const sale = await readSale(executor, slug, lines);
+  const state = ticketOfficeState(sale.params, at, salesBlockers(sale.readiness));
   if (state !== "open") throw new AppError(409, officeRefusals[state]);
-  return params;
+  return sale;
 }
 
 const cartActor = (email: string, ip: string) => systemActor(email, ip);
@@ -67,11 +95,9 @@ const expiredAt = (order: OrderRow, at: Date) => order.reservedUntil !== null &&
 
 /** GET /public/events/{slug}/shop: the tickets and options on sale now, at their current price, with units left. */
 export async function getShop(context: AppContext, slug: string, language: Language): Promise<Shop> {
-  const event = await requirePublicEvent(context.db, slug);
-  const params = paramsValues(await readParamsRow(context.db, event.id));
+  const { event, params, prices } = await readSale(context.db, slug);
   const now = new Date();
-  const catalogue = await readCatalogueTickets(context.db, event.id);
-  const tickets = [...catalogue.values()].flatMap((ticket) => {
+  const tickets = [...prices.catalogue.values()].flatMap((ticket) => {
     const price = onSaleAt(ticket, now) ? priceAt(ticket, now) : null;
     if (!price) return [];
     return [
@@ -93,7 +119,7 @@ export async function getShop(context: AppContext, slug: string, language: Langu
 }
 
 /** The cart of this token in this public event (locked, for a change); 404 for anything else. */
-async function findCart(executor: Executor, slug: string, token: string, options: { lock: boolean }) {
+export async function findCart(executor: Executor, slug: string, token: string, options: { lock: boolean }) {
   const query = executor
     .select({ event: eventColumnsWithStatus, order: orders, params: ticketingParams })
     .from(orders)
@@ -112,7 +138,7 @@ async function cartView(context: AppContext, event: EventRow, orderId: string, t
 /** Who and what a public cart is about: its people locked, the buyer's other cart (if any) to take the place of. */
 async function placeCart(
   tx: Executor,
-  event: EventRow,
+  { event, prices }: { event: EventRow; prices: CartPrices },
   body: CartValues,
   at: Date,
   ip: string,
@@ -127,6 +153,7 @@ async function placeCart(
     at,
     actor: cartActor(body.buyer.email, ip),
     replacing: await lockOtherCarts(tx, placed, keep),
+    prices,
   };
 }
 
@@ -137,9 +164,9 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
   const token = newSecret("ct_");
   const at = new Date();
   const { event, orderId, language } = await transactionRetried(context.db, async (tx) => {
-    const event = await requirePublicEvent(tx, slug);
-    const params = await requireOpenOffice(tx, event.id, at);
-    const placement = await placeCart(tx, event, body, at, ip);
+    const sale = await requireOpenSale(tx, slug, body.items, at);
+    const { event, params } = sale;
+    const placement = await placeCart(tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
     await cancelReplacedCarts(tx, placement);
     const orderId = await fillCart(tx, placement, {
@@ -199,14 +226,64 @@ export async function updateCart(context: AppContext, slug: string, token: strin
   await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
   const { event, orderId, language } = await withLiveCart(context, slug, token, async (tx, { event, order }, at) => {
     if (order.status !== "in_cart") throw new AppError(409, "ORDER_NOT_IN_CART");
-    await requireOpenOffice(tx, event.id, at);
-    const placement = await placeCart(tx, event, body, at, ip, order.id);
+    const sale = await requireOpenSale(tx, slug, body.items, at);
+    const placement = await placeCart(tx, sale, body, at, ip, order.id);
     const language = body.language ?? order.language;
     await cancelReplacedCarts(tx, placement);
     await fillCart(tx, placement, { kind: "existing", id: order.id, language });
     return { event, orderId: order.id, language };
   });
   return cartView(context, event, orderId, token, language);
+}
+
+/** What a checkout writes on its order: the buyer's billing details, and the terms accepted (SPEC §5). */
+const billingValues = (billing: CheckoutValues["billing"], at: Date) => ({
+  buyerKind: billing.buyerKind,
+  billingName: billing.name,
+  billingAddress: billing.address,
+  billingZip: billing.zip,
+  billingCity: billing.city,
+  billingSiret: billing.siret ?? null,
+  termsAcceptedAt: at,
+  updatedAt: at,
+});
+
+/**
+ * A card checkout of a live cart (in cart, its reservation running) with something to pay, billed in one conditional
+ * statement rather than a locked read then a write: what sale day mostly sees. It answers the cart's event, params
+ * and payments made; null sends the checkout the locked way (`withLiveCart`), which tells an expired cart, a paid
+ * order or a free one apart. The row lock the update takes serializes it with the expiry sweep as that lock would.
+ */
+async function billCardCheckout(context: AppContext, slug: string, token: string, billing: CheckoutValues["billing"]) {
+  const at = new Date();
+  const [billed] = await context.db
+    .update(orders)
+    .set(billingValues(billing, at))
+    .from(events)
+    .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
+    .where(
+      and(
+        eq(orders.cartToken, hashSecret(token)),
+        eq(events.id, orders.eventId),
+        publicEventCondition(slug),
+        eq(orders.status, "in_cart"),
+        gt(orders.totalInclTaxCents, 0),
+        or(isNull(orders.reservedUntil), gt(orders.reservedUntil, at)),
+      ),
+    )
+    .returning({
+      order: orders,
+      event: eventColumnsWithStatus,
+      params: ticketingParams,
+      made: paymentsMadeJson(sql`${orders}.id`),
+    });
+  if (!billed) return null;
+  return {
+    event: billed.event,
+    order: billed.order,
+    params: paramsValues(billed.params ?? undefined),
+    made: billed.made,
+  };
 }
 
 /**
@@ -217,49 +294,44 @@ export async function updateCart(context: AppContext, slug: string, token: strin
 export async function checkoutCart(context: AppContext, slug: string, token: string, body: CheckoutValues, ip: string) {
   const limits = shopPostLimits(context.config);
   await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
-  const found = await withLiveCart(context, slug, token, async (tx, { event, order, params }, at) => {
-    if (order.status !== "in_cart") {
-      throw new AppError(409, order.status === "completed" ? "ORDER_ALREADY_PAID" : "ORDER_NOT_IN_CART");
-    }
-    const { billing } = body;
-    const [billed] = await tx
-      .update(orders)
-      .set({
-        buyerKind: billing.buyerKind,
-        billingName: billing.name,
-        billingAddress: billing.address,
-        billingZip: billing.zip,
-        billingCity: billing.city,
-        billingSiret: billing.siret ?? null,
-        termsAcceptedAt: at,
-        updatedAt: at,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!billed) throw notFound();
-    const actor = cartActor(billing.name, ip);
-    if (body.method !== "card") {
-      if (!params.otherPaymentMethods[body.method].enabled) {
-        throw fieldError("method", "CART_PAYMENT_METHOD_UNAVAILABLE");
+  const billedAtOnce = body.method === "card" ? await billCardCheckout(context, slug, token, body.billing) : null;
+  const found =
+    billedAtOnce ??
+    (await withLiveCart(context, slug, token, async (tx, { event, order, params }, at) => {
+      if (order.status !== "in_cart") {
+        throw new AppError(409, order.status === "completed" ? "ORDER_ALREADY_PAID" : "ORDER_NOT_IN_CART");
       }
-      return { event, params, order: await awaitPayment(tx, event, billed, body.method, actor) };
-    }
-    // Nothing to pay (free tickets, a full coupon): no card is asked for.
-    if (billed.totalInclTaxCents === 0) {
-      return {
-        event,
-        params,
-        order: await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
-      };
-    }
-    return { event, params, order: billed };
-  });
+      const { billing } = body;
+      const [billed] = await tx
+        .update(orders)
+        .set(billingValues(billing, at))
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!billed) throw notFound();
+      const actor = cartActor(billing.name, ip);
+      if (body.method !== "card") {
+        if (!params.otherPaymentMethods[body.method].enabled) {
+          throw fieldError("method", "CART_PAYMENT_METHOD_UNAVAILABLE");
+        }
+        return { event, params, order: await awaitPayment(tx, event, billed, body.method, actor) };
+      }
+      // Nothing to pay (free tickets, a full coupon): no card is asked for.
+      if (billed.totalInclTaxCents === 0) {
+        return {
+          event,
+          params,
+          order: await completeOrder(context, tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
+        };
+      }
+      return { event, params, order: billed };
+    }));
   const { event, order, params } = found;
+  if (order.status === "completed") await context.mailer.kick();
   if (order.status !== "in_cart")
     return { cart: await cartView(context, event, order.id, token, order.language), payment: null };
   const provider = providerForMode(context, params.paymentMode);
   if (body.card && provider.name !== "simulator") throw fieldError("card", "CART_CARD_NOT_ACCEPTED");
-  let started = await startCardPayment(context, event, order, provider);
+  let started = await startCardPayment(context, event, order, provider, {}, billedAtOnce?.made);
   if (body.card && provider.name === "simulator") {
     started = await provider.confirmCard({ clientSecret: started.clientSecret, card: body.card });
     if (started.status !== "succeeded") await recordPaymentStatus(context, started);

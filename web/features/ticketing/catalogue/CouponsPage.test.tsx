@@ -48,6 +48,21 @@ describe("coupons page", () => {
     expect(document.title).toBe("Coupons of Summer gala · Eventdesk");
   });
 
+  it("writes amounts off in the event's currency", { timeout: 60_000 }, async () => {
+    openCataloguePage(
+      { path: "coupons", element: <CouponsPage /> },
+      { tickets: [entry], coupons: [expired], currency: "USD" },
+    );
+    const table = await screen.findByRole("table");
+    await waitFor(() => expect(within(table).getAllByRole("row")[1]?.textContent).toContain("$5.00"));
+    expect(table.textContent).not.toContain("€");
+    fireEvent.click(screen.getByRole("button", { name: "New coupon" }));
+    const dialog = await screen.findByRole("dialog", { name: "New coupon" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Amount" }));
+    const amount = within(dialog).getByLabelText(/^Amount off/);
+    expect(amount.closest(".mantine-NumberInput-root")?.textContent).toContain("$");
+  });
+
   it("checks the code and the amount before sending, then shows the server's refusal", {
     timeout: 60_000,
   }, async () => {

@@ -14,6 +14,7 @@ import { useEvent } from "../../events/events.queries";
 import { CatalogueHeader, ConfirmDelete, RowActions } from "./CatalogueParts";
 import { CouponModal } from "./CouponModal";
 import { useCoupons, useDeleteCoupon, useTickets } from "./catalogue.queries";
+import { useEventCurrency } from "./MoneyInput";
 import { reductionLabel, ticketNames } from "./ReductionFields";
 
 const stateColors = { usable: "green", expired: "gray", used_up: "orange" } as const;
@@ -21,6 +22,7 @@ const stateColors = { usable: "green", expired: "gray", used_up: "orange" } as c
 /** SPEC §2 Ticketing "coupons": codes buyers type for an amount or a percent off chosen tickets. */
 export function CouponsPage() {
   const { t, i18n } = useTranslation();
+  const currency = useEventCurrency();
   const { eventId = "" } = useParams();
   const { can } = useAdminContext();
   const { showAlert, clearAlert } = useAlert();
@@ -94,7 +96,7 @@ export function CouponsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs">
-                          <Text size="sm">{reductionLabel(coupon, i18n.language)}</Text>
+                          <Text size="sm">{reductionLabel(coupon, i18n.language, currency)}</Text>
                           {coupon.combinable && (
                             <Badge variant="light" color="blue" c="blue.9" tt="none">
                               {t("ticketing.catalogue.coupons.combinableBadge")}

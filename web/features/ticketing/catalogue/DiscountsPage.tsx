@@ -14,11 +14,13 @@ import { useEvent } from "../../events/events.queries";
 import { CatalogueHeader, ConfirmDelete, RowActions } from "./CatalogueParts";
 import { useDeleteDiscount, useDiscounts, useTickets } from "./catalogue.queries";
 import { DiscountModal } from "./DiscountModal";
+import { useEventCurrency } from "./MoneyInput";
 import { reductionLabel, ticketNames } from "./ReductionFields";
 
 /** SPEC §7 "discounts": reductions that apply by themselves (no code), such as group rates, between dates. */
 export function DiscountsPage() {
   const { t, i18n } = useTranslation();
+  const currency = useEventCurrency();
   const { eventId = "" } = useParams();
   const { can } = useAdminContext();
   const { showAlert, clearAlert } = useAlert();
@@ -98,7 +100,7 @@ export function DiscountsPage() {
                     <Table.Td>
                       <Text fw={600}>{discount.name}</Text>
                     </Table.Td>
-                    <Table.Td>{reductionLabel(discount, i18n.language)}</Table.Td>
+                    <Table.Td>{reductionLabel(discount, i18n.language, currency)}</Table.Td>
                     <Table.Td>{discount.minQuantity}</Table.Td>
                     <Table.Td>{datesOf(discount)}</Table.Td>
                     <Table.Td>{ticketNames(tickets.data.items, discount.ticketIds, i18n.language)}</Table.Td>

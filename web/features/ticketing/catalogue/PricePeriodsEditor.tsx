@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PriceBasis, type PricePeriodBody, periodPrices } from "../../../../contract/ticketing-catalogue";
 import { fromWallTime, toWallTime } from "../../events/event-dates";
-import { formatCents, MoneyInput } from "./MoneyInput";
+import { formatCents, MoneyInput, useEventCurrency } from "./MoneyInput";
 
 type Props = {
   periods: PricePeriodBody[];
@@ -23,6 +23,7 @@ export const openPeriod: PricePeriodBody = { startsAt: null, endsAt: null, price
  */
 export function PricePeriodsEditor({ periods, taxPercent, zone, errorOf, onChange }: Props) {
   const { t, i18n } = useTranslation();
+  const currency = useEventCurrency();
   // Periods have no id while edited: these keys follow them through additions and removals.
   const [keys, setKeys] = useState(() => periods.map(() => crypto.randomUUID()));
   const change = (index: number, patch: Partial<PricePeriodBody>) =>
@@ -49,8 +50,12 @@ export function PricePeriodsEditor({ periods, taxPercent, zone, errorOf, onChang
     if (taxPercent === null) return t("ticketing.catalogue.periods.noVat");
     const prices = periodPrices(period, taxPercent);
     return period.priceBasis === "incl"
-      ? t("ticketing.catalogue.periods.computedExcl", { price: formatCents(prices.priceExclTaxCents, i18n.language) })
-      : t("ticketing.catalogue.periods.computedIncl", { price: formatCents(prices.priceInclTaxCents, i18n.language) });
+      ? t("ticketing.catalogue.periods.computedExcl", {
+          price: formatCents(prices.priceExclTaxCents, i18n.language, currency),
+        })
+      : t("ticketing.catalogue.periods.computedIncl", {
+          price: formatCents(prices.priceInclTaxCents, i18n.language, currency),
+        });
   };
 
   return (
@@ -124,6 +129,7 @@ export function PricePeriodsEditor({ periods, taxPercent, zone, errorOf, onChang
                       : "ticketing.catalogue.periods.priceExcl",
                   )}
                   withAsterisk
+                  currency={currency}
                   value={period.priceCents}
                   onChange={(cents) => change(index, { priceCents: cents ?? 0 })}
                   error={errorOf(`pricePeriods.${index}.priceCents`)}

@@ -4,17 +4,17 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { localizedText } from "../../../../contract/forms";
 import type { DiscountType, Ticket } from "../../../../contract/ticketing-catalogue";
-import { formatCents, MoneyInput } from "./MoneyInput";
+import { formatCents, MoneyInput, useEventCurrency } from "./MoneyInput";
 
 type Reduction = { discountType?: DiscountType; amountOffCents?: number | null; percentOff?: number | null };
 
 /** "10 %" or "5,00 €", as the interface language writes them. */
-export function reductionLabel(reduction: Reduction, language: string): string {
+export function reductionLabel(reduction: Reduction, language: string, currency: string): string {
   return reduction.discountType === "percent"
     ? new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 }).format(
         (reduction.percentOff ?? 0) / 100,
       )
-    : formatCents(reduction.amountOffCents ?? 0, language);
+    : formatCents(reduction.amountOffCents ?? 0, language, currency);
 }
 
 /** The captions of the tickets named by `ids`, in the list's order. */
@@ -35,6 +35,7 @@ type Props = {
 /** What coupons and automatic discounts share: an amount or a percent off, and the tickets it applies on. */
 export function ReductionFields({ values, errors, tickets, onChange }: Props) {
   const { t, i18n } = useTranslation();
+  const currency = useEventCurrency();
   const typeLabel = useId();
   // Switching the kind empties the other amount: the contract takes one or the other, never both.
   const changeType = (discountType: DiscountType) =>
@@ -62,6 +63,7 @@ export function ReductionFields({ values, errors, tickets, onChange }: Props) {
         <MoneyInput
           label={t("ticketing.catalogue.reductions.amountOff")}
           withAsterisk
+          currency={currency}
           value={values.amountOffCents ?? null}
           onChange={(amountOffCents) => onChange({ amountOffCents })}
           error={errors.amountOffCents}

@@ -7,7 +7,7 @@ import { useAlert } from "../../../app/alert";
 import { RowActions } from "./CatalogueParts";
 import { useReorderTickets, useUpdateTicket } from "./catalogue.queries";
 import { categoryOutline } from "./category-tree";
-import { formatCents } from "./MoneyInput";
+import { formatCents, useEventCurrency } from "./MoneyInput";
 import { SortableRows } from "./SortableRows";
 
 type Props = {
@@ -98,7 +98,8 @@ function TicketRow({ eventId, ticket, caption, handle, editable, onEdit, onDelet
   const { t, i18n } = useTranslation();
   const { showAlert, clearAlert } = useAlert();
   const update = useUpdateTicket(eventId);
-  const money = (cents: number) => formatCents(cents, i18n.language);
+  const currency = useEventCurrency();
+  const money = (cents: number) => formatCents(cents, i18n.language, currency);
   const period = pricePeriodAt(ticket.pricePeriods, new Date());
   const price = !period
     ? t("ticketing.catalogue.tickets.noPriceNow")

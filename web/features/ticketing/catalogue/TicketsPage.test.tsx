@@ -48,6 +48,25 @@ describe("tickets page", () => {
     expect(screen.getByRole("link", { name: "Tickets" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("shows prices in the event's currency, in the list and in the price typed", { timeout: 60_000 }, async () => {
+    openCataloguePage(
+      { path: "tickets", element: <TicketsPage /> },
+      { tickets: [entry], categories: [days], currency: "CHF" },
+    );
+    const daysGroup = await screen.findByRole("region", { name: "Days" });
+    expect(
+      await within(daysGroup).findByText("CHF 12.00 incl. VAT 20 % (CHF 10.00 excl. VAT) · 3 of 100 taken"),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "New ticket" }));
+    const drawer = await screen.findByRole("dialog", { name: "New ticket" });
+    type(drawer, /^VAT rate/, "20");
+    const price = within(drawer).getByLabelText(/^Price after taxes/);
+    type(drawer, /^Price after taxes/, "12");
+    expect(await within(drawer).findByText("Before taxes: CHF 10.00")).toBeTruthy();
+    expect(price.closest(".mantine-NumberInput-root")?.textContent).toContain("CHF");
+    expect(price.closest(".mantine-NumberInput-root")?.textContent).not.toContain("€");
+  });
+
   it("computes the other price live as the organizer types, and saves the price typed", {
     timeout: 60_000,
   }, async () => {

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { AccountRole } from "../../../../contract/auth";
+import type { Currency } from "../../../../contract/ticketing-billing";
 import type { Category, Coupon, Ticket } from "../../../../contract/ticketing-catalogue";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
 import { AsMember } from "../../events/events.test-fixtures";
 import { event, eventApiPath, scopePath } from "../../guests/guests.test-fixtures";
+import { params } from "../billing/billing.test-fixtures";
 
 export { event, scopePath };
 
@@ -72,15 +74,16 @@ export function coupon(overrides: Partial<Coupon> = {}): Coupon {
   };
 }
 
-type Catalogue = { tickets?: Ticket[]; categories?: Category[]; coupons?: Coupon[] };
+/** The catalogue's lists, and the currency of the event's ticketing params (their default when absent). */
+type Catalogue = { tickets?: Ticket[]; categories?: Category[]; coupons?: Coupon[]; currency?: Currency };
 
 /**
- * Opens a catalogue page on a fake server: GETs of the event and of its catalogue answer the fixtures, every other
+ * Opens a catalogue page on a fake server: GETs of the event, its params and its catalogue answer the fixtures, every other
  * call goes to `answer`. Returns the recorded calls.
  */
 export function openCataloguePage(
   page: { path: string; element: ReactNode },
-  { tickets = [], categories = [], coupons = [] }: Catalogue,
+  { tickets = [], categories = [], coupons = [], currency }: Catalogue,
   answer: (request: FakeRequest) => FakeAnswer = () => ({ status: 500 }),
   role: AccountRole = "organizer",
 ) {
@@ -88,6 +91,7 @@ export function openCataloguePage(
   const calls = fakeServer((request) => {
     if (request.method !== "GET") return answer(request);
     if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
+    if (request.path === `${scopePath}/ticketingparams`) return { status: 200, body: params(currency && { currency }) };
     const part = request.path.slice(scopePath.length + 1).split(/[/?]/)[0] ?? "";
     const items = lists[part];
     return items ? { status: 200, body: { items, total: items.length } } : answer(request);
