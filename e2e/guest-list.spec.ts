@@ -104,9 +104,9 @@ test("guest list: import, search, filter, merge, export (en)", async ({ page, re
   });
 
   await test.step("export as Excel and read it back", async () => {
-    await page.getByRole("button", { name: t("guests.export.button"), exact: true }).click();
+    await page.getByRole("button", { name: t("common.export.button"), exact: true }).click();
     const download = page.waitForEvent("download");
-    await page.getByRole("menuitem", { name: t("guests.export.xlsx") }).click();
+    await page.getByRole("menuitem", { name: t("common.export.xlsx") }).click();
     const file = test.info().outputPath("guests.xlsx");
     await (await download).saveAs(file);
     const workbook = new ExcelJS.Workbook();

@@ -187,6 +187,20 @@ const backOfficePages: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/ticketing/orders",
+    lazy: lazyPage(
+      () => import("../features/ticketing/orders/OrdersPage"),
+      (m) => m.OrdersPage,
+    ),
+  },
+  {
+    path: "events/:eventId/ticketing/orders/:orderId",
+    lazy: lazyPage(
+      () => import("../features/ticketing/orders/OrderDetailPage"),
+      (m) => m.OrderDetailPage,
+    ),
+  },
+  {
     path: "events/:eventId/ticketing/coupons",
     lazy: lazyPage(
       () => import("../features/ticketing/catalogue/CouponsPage"),
@@ -325,6 +339,13 @@ const publicEventPages: RouteObject[] = [
     lazy: lazyPage(
       () => import("../features/messages/ContactOrganizerPage"),
       (m) => m.ContactOrganizerPage,
+    ),
+  },
+  {
+    path: "shop",
+    lazy: lazyPage(
+      () => import("../features/ticketing/shop/ShopPage"),
+      (m) => m.ShopPage,
     ),
   },
   { path: "*", element: <NotFoundPage /> },

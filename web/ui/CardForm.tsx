@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "../../contract/error-messages";
 import {
@@ -47,13 +47,19 @@ type CardFormProps = {
   amount: string;
   /** Called once the payment has succeeded; the checkout then confirms the order. */
   onSucceeded(payment: PaymentView): void;
+  /**
+   * The calls that confirm the card and answer the 3-D Secure check: the simulator's own routes unless given. The
+   * shop sends them through its cart's checkout, whose answer carries the order as well.
+   */
+  confirmCard?: (card: SimulatorCard) => Promise<PaymentView>;
+  authenticate?: (outcome: AuthenticationOutcome) => Promise<PaymentView>;
 };
 
 /**
  * The test-mode simulator's card form, where Stripe's card element would be in live mode: Stripe's test cards and
  * outcomes (including a 3-D Secure step), any future expiry and any CVC. A declined card can be replaced and retried.
  */
-export function CardForm({ clientSecret, amount, onSucceeded }: CardFormProps) {
+export function CardForm({ clientSecret, amount, onSucceeded, confirmCard, authenticate: answer }: CardFormProps) {
   const { t, i18n } = useTranslation();
   const form = useContractForm(simulatorCardSchema, { number: "", expiry: "", cvc: "", name: "" });
   const [payment, setPayment] = useState<PaymentView | null>(null);
@@ -73,12 +79,14 @@ export function CardForm({ clientSecret, amount, onSucceeded }: CardFormProps) {
     setFailure(error instanceof Error ? error.message : String(error));
   };
   const confirm = useMutation({
-    mutationFn: (card: SimulatorCard) => paymentsApi.confirmSimulatedCard({ clientSecret, card }),
+    mutationFn: (card: SimulatorCard) =>
+      confirmCard ? confirmCard(card) : paymentsApi.confirmSimulatedCard({ clientSecret, card }),
     onSuccess: settle,
     onError: showFailure,
   });
   const authenticate = useMutation({
-    mutationFn: (outcome: AuthenticationOutcome) => paymentsApi.authenticateSimulated({ clientSecret, outcome }),
+    mutationFn: (outcome: AuthenticationOutcome) =>
+      answer ? answer(outcome) : paymentsApi.authenticateSimulated({ clientSecret, outcome }),
     onSuccess: settle,
     onError: showFailure,
   });
@@ -88,11 +96,17 @@ export function CardForm({ clientSecret, amount, onSucceeded }: CardFormProps) {
       ? translate(declineMessageCodes[payment.declineCode], toLanguage(i18n.language))
       : null;
   const alert = failure ?? declined;
+  // The card form the buyer was in is replaced by the bank's step: the keyboard and the reader go to its title.
+  const authenticationTitle = useRef<HTMLHeadingElement>(null);
+  const authenticating = payment?.status === "requires_action";
+  useEffect(() => {
+    if (authenticating) authenticationTitle.current?.focus();
+  }, [authenticating]);
 
-  if (payment?.status === "requires_action") {
+  if (authenticating) {
     return (
       <Stack gap="md" role="group" aria-labelledby="card-authentication-title">
-        <Title order={3} id="card-authentication-title">
+        <Title order={3} id="card-authentication-title" ref={authenticationTitle} tabIndex={-1}>
           {t("payments.authentication.title")}
         </Title>
         <Text>{t("payments.authentication.intro")}</Text>

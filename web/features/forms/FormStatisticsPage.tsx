@@ -9,9 +9,9 @@ import { useAlert } from "../../app/alert";
 import { LoadingLine } from "../../app/LoadingLine";
 import { useAdminPath } from "../../app/language-scope";
 import { toLanguage } from "../../i18n/i18n";
+import { saveFile } from "../../ui/ExportMenu";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventLoadError } from "../events/EventLoadError";
-import { saveFile } from "../guests/GuestExportMenu";
 import { useFormDetail, useFormStatistics } from "./forms.queries";
 
 /** Submissions over time, answers per question and rating averages of one form, and its answers as CSV. */

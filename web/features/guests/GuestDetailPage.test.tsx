@@ -106,6 +106,10 @@ describe("guest page", () => {
     expect(within(orders).getByText("Partially refunded")).toBeTruthy();
     expect(within(orders).getByText("Test")).toBeTruthy();
     expect(within(orders).getByText("17")).toBeTruthy();
+    // Each order opens its page in ticketing.
+    expect(within(orders).getByRole("link", { name: /2025/ }).getAttribute("href")).toBe(
+      `/en/admin/events/${event.id}/ticketing/orders/o1`,
+    );
     const tickets = screen.getByRole("region", { name: "Tickets" });
     expect(within(tickets).getByText("Gala dinner")).toBeTruthy();
     expect(within(tickets).getByText("Option")).toBeTruthy();

@@ -1,46 +1,19 @@
-import { Alert, Badge, EmptyState, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, EmptyState, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GuestOrder, GuestTicket, OrderStatus } from "../../../contract/ticketing";
+import { Link } from "react-router";
+import type { GuestOrder, GuestTicket } from "../../../contract/ticketing";
 import { LoadingLine } from "../../app/LoadingLine";
+import { useAdminPath } from "../../app/language-scope";
 import { PageLinks } from "../../ui/PageLinks";
 import classes from "../accounts/StackedTable.module.css";
+import { formatCents } from "../ticketing/catalogue/MoneyInput";
+import { OrderStatusBadge } from "../ticketing/orders/OrderStatusBadge";
 import { formatDateTime } from "./guest-format";
 import { useGuestOrders, useGuestTickets } from "./guests.queries";
 
 const pageSize = 20;
-
-/** Colours chosen so each badge keeps AA contrast with the light variant's dark text. */
-const orderStatusColors: Record<OrderStatus, string> = {
-  in_cart: "gray",
-  awaiting_payment: "yellow",
-  completed: "green",
-  refunded: "red",
-  partially_refunded: "orange",
-  cancelled: "gray",
-};
-
-/** Amounts travel as integer cents of their currency (DESIGN §4). */
-const formatMoney = (cents: number, currency: string, language: string) =>
-  new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
-
-function OrderStatusBadge({ status, testMode }: { status: OrderStatus; testMode: boolean }) {
-  const { t } = useTranslation();
-  const color = orderStatusColors[status];
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={color} c={`${color}.9`} tt="none">
-        {t(`guests.orders.status.${status}`)}
-      </Badge>
-      {testMode && (
-        <Badge variant="outline" color="violet" c="violet.9" tt="none">
-          {t("guests.orders.test")}
-        </Badge>
-      )}
-    </Group>
-  );
-}
 
 /** The guest detail's Orders tab: the orders the guest placed, then the tickets they hold (bought by anyone). */
 export function GuestOrdersTab({ eventId, guestId }: { eventId: string; guestId: string }) {
@@ -94,6 +67,7 @@ function ListSection<T>({ title, query, page, onPage, empty, pagesLabel, table }
 
 function GuestOrders({ eventId, guestId }: { eventId: string; guestId: string }) {
   const { t, i18n } = useTranslation();
+  const adminPath = useAdminPath();
   const [page, setPage] = useState(1);
   const orders = useGuestOrders(eventId, guestId, { limit: pageSize, offset: (page - 1) * pageSize });
   const column = (key: string) => t(`guests.orders.columns.${key}`);
@@ -120,13 +94,17 @@ function GuestOrders({ eventId, guestId }: { eventId: string; guestId: string })
           <Table.Tbody>
             {items.map((order) => (
               <Table.Tr key={order.id}>
-                <Table.Td data-label={column("date")}>{formatDateTime(order.createdAt, i18n.language)}</Table.Td>
+                <Table.Td data-label={column("date")}>
+                  <Anchor component={Link} to={adminPath(`/events/${eventId}/ticketing/orders/${order.id}`)} c="blue.8">
+                    {formatDateTime(order.createdAt, i18n.language)}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td data-label={column("status")}>
                   <OrderStatusBadge status={order.status} testMode={order.testMode} />
                 </Table.Td>
                 <Table.Td data-label={column("items")}>{order.itemCount}</Table.Td>
                 <Table.Td data-label={column("total")}>
-                  {formatMoney(order.totalInclTaxCents, order.currency, i18n.language)}
+                  {formatCents(order.totalInclTaxCents, i18n.language, order.currency)}
                 </Table.Td>
                 <Table.Td data-label={column("invoice")}>{order.invoiceNumber ?? "—"}</Table.Td>
               </Table.Tr>
@@ -143,7 +121,7 @@ function GuestTickets({ eventId, guestId }: { eventId: string; guestId: string }
   const [page, setPage] = useState(1);
   const tickets = useGuestTickets(eventId, guestId, { limit: pageSize, offset: (page - 1) * pageSize });
   const column = (key: string) => t(`guests.orders.columns.${key}`);
-  const money = (ticket: GuestTicket, cents: number) => formatMoney(cents, ticket.currency, i18n.language);
+  const money = (ticket: GuestTicket, cents: number) => formatCents(cents, i18n.language, ticket.currency);
   return (
     <ListSection<GuestTicket>
       title={t("guests.orders.ticketsTitle")}

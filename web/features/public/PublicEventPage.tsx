@@ -4,9 +4,10 @@ import { Link } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
 import { useLanguageScope } from "../../app/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { formatEventDates, mapUrl } from "./event-format";
 import { usePublicEventContext } from "./PublicLayout";
-import { usePublicBase } from "./public.queries";
+import { useEventSlug, usePublicBase } from "./public.queries";
 
 const socialNames: Record<string, string> = {
   facebook: "Facebook",
@@ -35,6 +36,7 @@ export function PublicEventPage() {
         </Text>
       </Stack>
 
+      <BuyTicketsButton base={base} />
       <RegisterButton event={event} base={base} />
       <Venue event={event} />
 
@@ -51,6 +53,19 @@ export function PublicEventPage() {
       <EventPages event={event} base={base} />
       <SocialLinks urls={event.socialUrls} />
     </Stack>
+  );
+}
+
+/** Shown only while the ticket office is open: the shop would have nothing to sell otherwise. */
+function BuyTicketsButton({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguageScope();
+  const office = useTicketOffice(useEventSlug(), language);
+  if (office.data?.state !== "open") return null;
+  return (
+    <Button component={Link} to={`${base}/shop`} size="md" fullWidth>
+      {t("ticketing.shop.buyTickets")}
+    </Button>
   );
 }
 

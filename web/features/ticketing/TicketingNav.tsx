@@ -8,8 +8,10 @@ import { useAdminPath } from "../../app/language-scope";
  * labelled by `ticketing.nav.<page>`. Every ticketing page shows it under its title.
  */
 const ticketingPages = [
-  // Catalogue (tickets, categories, coupons, automatic discounts).
+  // Catalogue (tickets, categories, coupons, automatic discounts), with orders right after tickets: on sale day
+  // organizers live in them.
   "tickets",
+  "orders",
   "coupons",
   "discounts",
   // Billing and sales, in the order organizers set them up; the billing page holds the organizer's information too.

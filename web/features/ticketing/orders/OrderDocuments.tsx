@@ -1,0 +1,112 @@
+import { Button, Group, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isPaidStatus, type Order } from "../../../../contract/ticketing-orders";
+import { ordersApi } from "../../../api/ticketing-orders";
+import { useAdminContext } from "../../../app/admin-context";
+import { useAlert } from "../../../app/alert";
+import { saveFile } from "../../../ui/ExportMenu";
+import { formatDateTime } from "../../guests/guest-format";
+import { formatCents } from "../catalogue/MoneyInput";
+import { TestBadge } from "./OrderStatusBadge";
+import { orderReference } from "./order-format";
+
+/**
+ * The order's invoice and credit notes, and its tickets while some are still held. The PDFs come through the API
+ * with the session's Bearer header (a plain link cannot send it), then are saved as files.
+ */
+export function OrderDocuments({ eventId, order }: { eventId: string; order: Order }) {
+  const { t, i18n } = useTranslation();
+  const { accountId } = useAdminContext();
+  const { showAlert, clearAlert } = useAlert();
+  // Which download is under way: a document's id, or "tickets".
+  const [busy, setBusy] = useState<string | null>(null);
+  const ticketsHeld = isPaidStatus(order.status) && order.items.some((item) => !item.refunded);
+
+  const download = async (key: string, name: string, load: () => Promise<Blob>) => {
+    clearAlert();
+    setBusy(key);
+    try {
+      saveFile(await load(), name);
+    } catch (error) {
+      showAlert(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {order.documents.length === 0 ? (
+        <Text c="gray.7">{t("ticketing.orders.documents.none")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {["document", "issuedAt", "amount", "file"].map((key) => (
+                  <Table.Th key={key} scope="col" ta={key === "amount" ? "right" : undefined}>
+                    {t(`ticketing.orders.documents.${key}`)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.documents.map((document) => {
+                const label = t(`ticketing.orders.documents.kinds.${document.kind}`, { number: document.number });
+                return (
+                  <Table.Tr key={document.id}>
+                    <Table.Th scope="row">
+                      <Group gap="xs">
+                        <Text inherit span>
+                          {label}
+                        </Text>
+                        {document.testMode && <TestBadge />}
+                      </Group>
+                    </Table.Th>
+                    <Table.Td>{formatDateTime(document.issuedAt, i18n.language)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {formatCents(document.amountInclTaxCents, i18n.language, order.currency)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        loading={busy === document.id}
+                        aria-label={t("ticketing.orders.documents.downloadNamed", { name: label })}
+                        onClick={() =>
+                          download(document.id, `${document.number}.pdf`, () =>
+                            ordersApi.documentPdf(accountId, eventId, order.id, document.id),
+                          )
+                        }
+                      >
+                        {t("ticketing.orders.documents.download")}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {ticketsHeld && (
+        <Group>
+          <Button
+            variant="default"
+            loading={busy === "tickets"}
+            onClick={() =>
+              download(
+                "tickets",
+                t("ticketing.orders.documents.ticketsFile", { reference: orderReference(order.id) }),
+                () => ordersApi.ticketsPdf(accountId, eventId, order.id),
+              )
+            }
+          >
+            {t("ticketing.orders.documents.tickets")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

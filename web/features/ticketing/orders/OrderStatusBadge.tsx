@@ -1,0 +1,39 @@
+import { Badge, Group } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { OrderStatus } from "../../../../contract/ticketing";
+
+/** Colours chosen so each badge keeps AA contrast with the light variant's dark text. */
+const orderStatusColors: Record<OrderStatus, string> = {
+  in_cart: "gray",
+  awaiting_payment: "yellow",
+  completed: "green",
+  refunded: "red",
+  partially_refunded: "orange",
+  cancelled: "gray",
+};
+
+// A badge cut to "Partially refu…" says nothing: the TEST mark goes under it instead.
+const noShrink = { flexShrink: 0 };
+
+/** An order's state (SPEC §4), and the TEST mark of an order paid in test mode (left out of revenue). */
+export function OrderStatusBadge({ status, testMode }: { status: OrderStatus; testMode: boolean }) {
+  const { t } = useTranslation();
+  const color = orderStatusColors[status];
+  return (
+    <Group gap={4}>
+      <Badge variant="light" color={color} c={`${color}.9`} tt="none" style={noShrink}>
+        {t(`ticketing.orders.status.${status}`)}
+      </Badge>
+      {testMode && <TestBadge />}
+    </Group>
+  );
+}
+
+export function TestBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="outline" color="violet" c="violet.9" tt="none" style={noShrink}>
+      {t("ticketing.orders.test")}
+    </Badge>
+  );
+}

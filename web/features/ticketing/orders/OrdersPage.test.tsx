@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OrderList } from "../../../../contract/ticketing-orders";
+import { OrdersPage } from "./OrdersPage";
+import { event, openOrdersPage, ordersPath, summary } from "./orders.test-fixtures";
+
+const list = (items = [summary()]): OrderList => ({
+  items,
+  total: items.length,
+  revenue: { paidCents: 32150, refundedCents: 1000, netCents: 31150 },
+});
+const open = (options: { list?: OrderList; url?: string } = {}) =>
+  openOrdersPage({
+    path: "events/:eventId/ticketing/orders",
+    url: options.url ?? `/en/admin/events/${event.id}/ticketing/orders`,
+    page: <OrdersPage />,
+    list: options.list ?? list(),
+  });
+// The search waits for typing to pause, and a busy machine answers late: each request gets time to come.
+const slow = { timeout: 5_000 };
+
+/** The query of each list request, as an object: the order of its parameters does not matter. */
+const listQueries = (calls: { method: string; path: string }[]) =>
+  calls
+    .filter((call) => call.method === "GET" && call.path.startsWith(`${ordersPath}?`))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.path.split("?")[1])));
+
+afterEach(cleanup);
+
+describe("orders page", () => {
+  it("lists orders with their buyer, state, payment and total, and the live revenue", { timeout: 60_000 }, async () => {
+    open({
+      list: list([
+        summary(),
+        summary({
+          id: "dddddddd-dddd-4ddd-8ddd-dddddddddddd",
+          status: "awaiting_payment",
+          paymentMethod: "other",
+          otherPaymentKind: "bankTransfer",
+          testMode: true,
+          totalInclTaxCents: 4500,
+          invoiceNumber: null,
+          buyer: { guestId: "g3", firstName: "", lastName: "", email: "ada@example.com" },
+        }),
+      ]),
+    });
+    const rows = within(await screen.findByRole("table")).getAllByRole("row");
+    expect(rows[1]?.textContent).toContain("CCCCCCCC");
+    expect(rows[1]?.textContent).toContain("Grace Hopper");
+    expect(rows[1]?.textContent).toContain("Completed");
+    expect(rows[1]?.textContent).toContain("Card");
+    expect(rows[1]?.textContent).toContain("€321.50");
+    expect(rows[1]?.textContent).toContain("42");
+    expect(rows[2]?.textContent).toContain("ada@example.com");
+    expect(rows[2]?.textContent).toContain("Awaiting payment");
+    expect(rows[2]?.textContent).toContain("Test");
+    expect(rows[2]?.textContent).toContain("Bank transfer");
+    expect(rows[2]?.textContent).toContain("€45.00");
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByRole("link", { name: "Order CCCCCCCC" })
+        .getAttribute("href"),
+    ).toBe(`/en/admin/events/${event.id}/ticketing/orders/cccccccc-cccc-4ccc-8ccc-cccccccccccc`);
+    const revenue = screen.getByRole("region", { name: "Revenue of live orders" });
+    expect(revenue.textContent).toContain("€321.50");
+    expect(revenue.textContent).toContain("€311.50");
+    expect(screen.getByText("2 orders")).toBeTruthy();
+    expect(document.title).toBe("Orders of Summer gala · Eventdesk");
+    expect(screen.getByRole("link", { name: "Orders" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("sends the filters of the address, and each new filter, to the list", { timeout: 60_000 }, async () => {
+    const calls = open({
+      url: `/en/admin/events/${event.id}/ticketing/orders?status=completed,refunded&testMode=false&page=2`,
+    });
+    await screen.findByRole("table");
+    await waitFor(
+      () =>
+        expect(listQueries(calls)).toContainEqual({
+          status: "completed,refunded",
+          testMode: "false",
+          limit: "50",
+          offset: "50",
+        }),
+      slow,
+    );
+
+    const method = screen.getByLabelText("Payment method", { selector: "input" });
+    fireEvent.click(method);
+    const options = await waitFor(
+      () => document.getElementById(method.getAttribute("aria-controls") ?? "") as HTMLElement,
+    );
+    fireEvent.click(within(options).getByRole("option", { name: "Other", hidden: true }));
+    await waitFor(
+      () =>
+        expect(listQueries(calls).at(-1)).toEqual({
+          status: "completed,refunded",
+          paymentMethod: "other",
+          testMode: "false",
+          limit: "50",
+          offset: "0",
+        }),
+      slow,
+    );
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search" }), { target: { value: " hopper " } });
+    await waitFor(
+      () =>
+        expect(listQueries(calls).at(-1)).toEqual({
+          search: "hopper",
+          status: "completed,refunded",
+          paymentMethod: "other",
+          testMode: "false",
+          limit: "50",
+          offset: "0",
+        }),
+      slow,
+    );
+  });
+
+  it("says when no order matches and resets the filters", { timeout: 60_000 }, async () => {
+    const calls = open({ list: list([]), url: `/en/admin/events/${event.id}/ticketing/orders?testMode=true` });
+    expect(await screen.findByRole("heading", { name: "No order matches these filters" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Reset filters" }));
+    await waitFor(() => expect(listQueries(calls).at(-1)).toEqual({ limit: "50", offset: "0" }), slow);
+  });
+
+  it("exports the filtered orders as CSV or Excel", { timeout: 60_000 }, async () => {
+    const calls = open({ url: `/en/admin/events/${event.id}/ticketing/orders?status=completed` });
+    await screen.findByRole("table");
+    // jsdom cannot follow the download link: the file is handed over, the request is what matters here.
+    URL.createObjectURL = () => "blob:orders";
+    URL.revokeObjectURL = () => {};
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Excel file" }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toContain(`${ordersPath}/export?status=completed&format=xlsx`),
+    );
+  });
+});

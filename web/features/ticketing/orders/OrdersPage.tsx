@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { orderStatuses, paymentMethods } from "../../../../contract/ticketing";
+import type { OrderList } from "../../../../contract/ticketing-orders";
+import { type OrderListParams, ordersApi } from "../../../api/ticketing-orders";
+import { useAdminContext } from "../../../app/admin-context";
+import { LoadingLine } from "../../../app/LoadingLine";
+import { useAdminPath } from "../../../app/language-scope";
+import { ExportMenu } from "../../../ui/ExportMenu";
+import { PageLinks } from "../../../ui/PageLinks";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { EventLoadError } from "../../events/EventLoadError";
+import { useEvent } from "../../events/events.queries";
+import { formatDateTime } from "../../guests/guest-format";
+import { useTicketingParams } from "../billing/billing.queries";
+import { CatalogueHeader } from "../catalogue/CatalogueParts";
+import { formatCents } from "../catalogue/MoneyInput";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+import { buyerLabel, orderReference, paymentMethodLabel } from "./order-format";
+import { isFiltered, noFilter, ordersPageSize, toOrderFilter, useOrderListState } from "./order-list-params";
+import { useOrders } from "./orders.queries";
+
+/** SPEC §2 Ticketing "orders": every order of the event, filtered, newest first, with what the live ones brought in. */
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const { eventId = "" } = useParams();
+  const adminPath = useAdminPath();
+  const event = useEvent(eventId);
+  usePageTitle(event.data ? t("ticketing.orders.pageTitle", { name: event.data.name }) : t("ticketing.orders.title"));
+  const [state, update] = useOrderListState();
+  const filter = toOrderFilter(state);
+  const list = useOrders(eventId, { ...filter, limit: ordersPageSize, offset: (state.page - 1) * ordersPageSize });
+  // Revenue sums the event's orders, all in the currency of its ticketing params.
+  const currency = useTicketingParams(eventId).data?.currency;
+
+  if (event.isError) return <EventLoadError message={event.error.message} />;
+  if (event.isPending) return <LoadingLine />;
+  const orders = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const money = (cents: number, orderCurrency: string) => formatCents(cents, i18n.language, orderCurrency);
+  const column = (key: string) => t(`ticketing.orders.columns.${key}`);
+
+  return (
+    <Stack gap="lg">
+      <CatalogueHeader
+        event={event.data}
+        title={t("ticketing.orders.title")}
+        action={<OrdersExportMenu eventId={eventId} fileName={`orders-${event.data.slug}`} filter={filter} />}
+      />
+      {list.data && currency && <Revenue revenue={list.data.revenue} currency={currency} />}
+      <OrderFilters />
+      {list.isFetching && <LoadingLine />}
+      {list.isPending ? null : list.isError ? (
+        <Alert color="red" role="alert" variant="light">
+          {list.error.message}
+        </Alert>
+      ) : orders.length === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" ta="center" gap="sm">
+            <Title order={2} size="h3">
+              {t(isFiltered(state) ? "ticketing.orders.noMatch" : "ticketing.orders.empty")}
+            </Title>
+            {isFiltered(state) ? (
+              <Button variant="light" onClick={() => update(noFilter)}>
+                {t("ticketing.orders.reset")}
+              </Button>
+            ) : (
+              <Text c="gray.7">{t("ticketing.orders.emptyText")}</Text>
+            )}
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Text fw={600} aria-live="polite">
+            {t("ticketing.orders.total", { count: total })}
+          </Text>
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="sm" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  {["order", "buyer", "status", "payment", "items", "total", "refunded", "invoice"].map((key) => (
+                    <Table.Th key={key} scope="col">
+                      {column(key)}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={adminPath(`/events/${eventId}/ticketing/orders/${order.id}`)}
+                        fw={600}
+                        ff="monospace"
+                        c="blue.8"
+                        aria-label={t("ticketing.orders.openOrder", { reference: orderReference(order.id) })}
+                      >
+                        {orderReference(order.id)}
+                      </Anchor>
+                      <Text size="sm" c="gray.7">
+                        {formatDateTime(order.createdAt, i18n.language)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {buyerLabel(order)}
+                      </Text>
+                      {order.buyer?.email && (
+                        <Text size="sm" c="gray.7">
+                          {order.buyer.email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge status={order.status} testMode={order.testMode} />
+                    </Table.Td>
+                    <Table.Td>{paymentMethodLabel(t, order)}</Table.Td>
+                    <Table.Td>{order.itemCount}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {money(order.totalInclTaxCents, order.currency)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {order.refundedCents > 0 ? money(order.refundedCents, order.currency) : "—"}
+                    </Table.Td>
+                    <Table.Td>{order.invoiceNumber ?? "—"}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <PageLinks
+            label={t("ticketing.orders.pagination")}
+            pages={Math.ceil(total / ordersPageSize)}
+            page={state.page}
+            onChange={(page) => update({ page })}
+            pageLabel={(page) => t("ticketing.orders.page", { page })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** What the live orders of the filter brought in (test orders never count). */
+function Revenue({ revenue, currency }: { revenue: OrderList["revenue"]; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const figures = [
+    ["paid", revenue.paidCents],
+    ["refunded", revenue.refundedCents],
+    ["net", revenue.netCents],
+  ] as const;
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 3 }}
+      spacing="sm"
+      component="section"
+      aria-label={t("ticketing.orders.revenue.label")}
+    >
+      {figures.map(([key, cents]) => (
+        <Card key={key} withBorder padding="md" radius="md">
+          <Text size="sm" c="gray.7">
+            {t(`ticketing.orders.revenue.${key}`)}
+          </Text>
+          <Text size="xl" fw={700}>
+            {formatCents(cents, i18n.language, currency)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Search and filters, all kept in the address: a filtered list is a link an organizer can share. */
+function OrderFilters() {
+  const { t } = useTranslation();
+  const [state, update] = useOrderListState();
+  const [search, setSearch] = useState(state.search);
+  // The address may change under the input (back button, reset): follow it unless it is our own echo.
+  useEffect(() => setSearch((typed) => (typed.trim() === state.search ? typed : state.search)), [state.search]);
+  const debounced = useDebouncedCallback((value: string) => update({ search: value.trim() }, { replace: true }), 350);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      <TextInput
+        type="search"
+        label={t("common.search")}
+        placeholder={t("ticketing.orders.searchPlaceholder")}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          debounced(event.currentTarget.value);
+        }}
+      />
+      <MultiSelect
+        label={t("ticketing.orders.filters.status")}
+        data={orderStatuses.map((value) => ({ value, label: t(`ticketing.orders.status.${value}`) }))}
+        value={state.status}
+        onChange={(status) => update({ status: status as typeof state.status })}
+        clearable
+      />
+      <Select
+        label={t("ticketing.orders.filters.paymentMethod")}
+        data={[
+          { value: "", label: t("ticketing.orders.filters.any") },
+          ...paymentMethods.map((value) => ({ value, label: t(`ticketing.orders.paymentMethods.${value}`) })),
+        ]}
+        value={state.paymentMethod}
+        onChange={(value) => update({ paymentMethod: (value ?? "") as typeof state.paymentMethod })}
+        allowDeselect={false}
+      />
+      <Select
+        label={t("ticketing.orders.filters.mode")}
+        data={[
+          { value: "", label: t("ticketing.orders.filters.any") },
+          { value: "false", label: t("ticketing.orders.filters.live") },
+          { value: "true", label: t("ticketing.orders.filters.test") },
+        ]}
+        value={state.testMode}
+        onChange={(value) => update({ testMode: (value ?? "") as typeof state.testMode })}
+        allowDeselect={false}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Exports the orders of the filter as CSV or Excel, headed in the page's language (the request's Accept-Language). */
+function OrdersExportMenu({
+  eventId,
+  fileName,
+  filter,
+}: {
+  eventId: string;
+  fileName: string;
+  filter: OrderListParams;
+}) {
+  const { t } = useTranslation();
+  const { accountId } = useAdminContext();
+  return (
+    <ExportMenu
+      label={t("common.export.button")}
+      fileName={fileName}
+      fetchFile={(format) => ordersApi.export(accountId, eventId, filter, format)}
+    />
+  );
+}
