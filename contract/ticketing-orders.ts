@@ -442,5 +442,17 @@ export const shopTicketSchema = z.object({
   /** Units left; null: unlimited. */
   remaining: z.number().int().nullable(),
 });
-export const shopSchema = z.object({ currency: z.string(), tickets: z.array(shopTicketSchema) });
+/** A category of the shop, in the organizer's order (`position`); tickets point to one, a parent makes a tree. */
+export const shopCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  parentId: z.string().nullable(),
+});
+export type ShopCategory = z.infer<typeof shopCategorySchema>;
+export const shopSchema = z.object({
+  currency: z.string(),
+  categories: z.array(shopCategorySchema),
+  tickets: z.array(shopTicketSchema),
+});
 export type Shop = z.infer<typeof shopSchema>;

@@ -27,8 +27,16 @@ export async function startJobRunner(options: {
   logger: Logger;
   pollSeconds: number;
 }): Promise<JobRunner> {
+  /*
+   * pg-boss records a job's outcome without awaiting it, so a handler ending as the runner stops can still write once
+   * the database is closed (an unhandled "pool ended" rejection). Past stop() those writes are dropped: the job stays
+   * active in the queue and is retried after it expires, as for any instance that stops mid-job.
+   */
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.sql.executeSql(text, values) },
+    db: {
+      executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : options.sql.executeSql(text, values)),
+    },
     // pg-boss keeps its cron clock safe across instances: a scheduled job is sent once per slot.
     schedule: true,
     supervise: true,
@@ -49,9 +57,9 @@ export async function startJobRunner(options: {
       if (job.cron) await boss.schedule(job.name, job.cron, {});
     },
     async stop() {
-      // A job still running when the wait ends would record its outcome on a closed pool: give slow ones (PDFs of a
-      // large order on a busy machine) time to finish.
+      // Running jobs get time to finish (PDFs of a large order on a busy machine) before the queue lets go.
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      stopped = true;
     },
   };
 }

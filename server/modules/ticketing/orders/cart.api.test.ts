@@ -55,6 +55,16 @@ describe("the shop", () => {
     expect(byId[dinner.id]).toMatchObject({ remaining: null, taxPercent: 5.5 });
   });
 
+  it("names the categories, in the organizer's order, for the tickets to be shown under them", async () => {
+    const meals = await created(t, tenants.owner.token, event.categories, { name: "Meals", color: "#2f9e44" });
+    const evening = await created(t, tenants.owner.token, event.categories, { name: "Evening", parentId: meals.id });
+    const { categories } = (await shop().shop()).body as { categories: unknown[] };
+    expect(categories).toEqual([
+      { id: meals.id, name: "Meals", color: "#2f9e44", parentId: null },
+      { id: evening.id, name: "Evening", color: null, parentId: meals.id },
+    ]);
+  });
+
   it("answers 404 for an unknown event", async () => {
     expect((await t.request({ method: "GET", url: "/api/v1/public/events/nope-nope/shop" })).status).toBe(404);
   });

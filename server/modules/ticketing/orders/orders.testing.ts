@@ -32,6 +32,7 @@ export async function shopEvent(
     tickets: `${base}/tickets`,
     coupons: `${base}/coupons`,
     discounts: `${base}/discounts`,
+    categories: `${base}/categories`,
     orders: `${base}/orders`,
     shop: `${shop}/shop`,
     carts: `${shop}/carts`,

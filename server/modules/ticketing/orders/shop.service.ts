@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import {
@@ -19,7 +19,7 @@ import { localizedText } from "../../events/events.values.js";
 import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../../events/events.visibility.js";
 import { ticketingParams } from "../billing/billing.tables.js";
 import { paramsValues, salesReadinessColumns } from "../billing/params.service.js";
-import { orders } from "../ticketing.tables.js";
+import { orders, ticketCategories } from "../ticketing.tables.js";
 import {
   automaticDiscountsJson,
   type CartPrices,
@@ -115,7 +115,17 @@ export async function getShop(context: AppContext, slug: string, language: Langu
       },
     ];
   });
-  return { currency: params.currency, tickets };
+  const categories = await context.db
+    .select({
+      id: ticketCategories.id,
+      name: ticketCategories.name,
+      color: ticketCategories.color,
+      parentId: ticketCategories.parentId,
+    })
+    .from(ticketCategories)
+    .where(eq(ticketCategories.eventId, event.id))
+    .orderBy(asc(ticketCategories.position), asc(ticketCategories.createdAt));
+  return { currency: params.currency, categories, tickets };
 }
 
 /** The cart of this token in this public event (locked, for a change); 404 for anything else. */

@@ -1,18 +1,20 @@
 import type { Category } from "../../../../contract/ticketing-catalogue";
 
-export type OutlineEntry = { category: Category; depth: number; path: string[] };
+/** What the outline needs of a category: the catalogue's and the shop's both have it. */
+type TreeNode = { id: string; parentId: string | null; name: string };
+export type OutlineEntry<C extends TreeNode = Category> = { category: C; depth: number; path: string[] };
 
 /**
  * The categories as the tree shows them: each parent followed by its children, siblings in position order. A
  * category whose parent is missing shows at the top level rather than not at all.
  */
-export function categoryOutline(categories: readonly Category[]): OutlineEntry[] {
+export function categoryOutline<C extends TreeNode>(categories: readonly C[]): OutlineEntry<C>[] {
   const known = new Set(categories.map((category) => category.id));
   const childrenOf = (parentId: string | null) =>
     categories.filter(
       (category) => (category.parentId && known.has(category.parentId) ? category.parentId : null) === parentId,
     );
-  const outline: OutlineEntry[] = [];
+  const outline: OutlineEntry<C>[] = [];
   const visit = (parentId: string | null, depth: number, path: string[]) => {
     for (const category of childrenOf(parentId)) {
       const entry = { category, depth, path: [...path, category.name] };

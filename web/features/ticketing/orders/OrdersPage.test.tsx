@@ -133,7 +133,7 @@ describe("orders page", () => {
     URL.createObjectURL = () => "blob:orders";
     URL.revokeObjectURL = () => {};
     fireEvent.click(screen.getByRole("button", { name: "Export" }));
-    fireEvent.click(await screen.findByRole("menuitem", { name: "Excel file" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Excel workbook (.xlsx)" }));
     await waitFor(() =>
       expect(calls.map((call) => call.path)).toContain(`${ordersPath}/export?status=completed&format=xlsx`),
     );

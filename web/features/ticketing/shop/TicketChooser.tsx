@@ -7,11 +7,11 @@ import {
   available,
   chosenOptions,
   chosenTicketIds,
-  mainTickets,
   optionMax,
   optionsOf,
   type ShopDraft,
   type ShopTicket,
+  ticketGroups,
   withOption,
   withQuantity,
 } from "./shop-selection";
@@ -33,22 +33,50 @@ type Props = {
 export function TicketChooser({ shop, draft, onChange, held, errors }: Props) {
   const { t } = useTranslation();
   const chosen = chosenTicketIds(draft);
-  const tickets = mainTickets(shop);
-  if (tickets.length === 0) return <Text>{t("ticketing.shop.noTickets")}</Text>;
+  const groups = ticketGroups(shop);
+  if (groups.length === 0) return <Text>{t("ticketing.shop.noTickets")}</Text>;
+  const cards = (tickets: ShopTicket[], headingOrder: 3 | 4) =>
+    tickets.map((ticket) => (
+      <TicketCard
+        key={ticket.id}
+        shop={shop}
+        ticket={ticket}
+        draft={draft}
+        onChange={onChange}
+        held={held}
+        errors={errors}
+        line={chosen.indexOf(ticket.id)}
+        headingOrder={headingOrder}
+      />
+    ));
+  const categorized = groups.some((group) => group.category !== null);
   return (
     <Stack gap="md" component="section" aria-label={t("ticketing.shop.tickets")}>
-      {tickets.map((ticket) => (
-        <TicketCard
-          key={ticket.id}
-          shop={shop}
-          ticket={ticket}
-          draft={draft}
-          onChange={onChange}
-          held={held}
-          errors={errors}
-          line={chosen.indexOf(ticket.id)}
-        />
-      ))}
+      {categorized
+        ? groups.map(({ category, path, tickets }) => {
+            const headingId = `category-${category?.id ?? "none"}`;
+            return (
+              <Stack key={headingId} gap="sm" component="section" aria-labelledby={category ? headingId : undefined}>
+                {category && (
+                  <Title
+                    order={3}
+                    size="h4"
+                    id={headingId}
+                    // The organizer's colour marks the category beside its name, never behind text.
+                    style={{ borderInlineStart: `4px solid ${category.color ?? "var(--mantine-color-gray-4)"}` }}
+                    pl="xs"
+                  >
+                    {path.join(" · ")}
+                  </Title>
+                )}
+                {cards(tickets, category ? 4 : 3)}
+              </Stack>
+            );
+          })
+        : cards(
+            groups.flatMap((group) => group.tickets),
+            3,
+          )}
     </Stack>
   );
 }
@@ -61,7 +89,14 @@ function TicketCard({
   held,
   errors,
   line,
-}: Omit<Props, "errors"> & { ticket: ShopTicket; errors: Record<string, string>; line: number }) {
+  headingOrder,
+}: Omit<Props, "errors"> & {
+  ticket: ShopTicket;
+  errors: Record<string, string>;
+  line: number;
+  /** 4 under a category's heading, 3 otherwise: headings never skip a level. */
+  headingOrder: 3 | 4;
+}) {
   const { t } = useTranslation();
   const money = useMoney(shop.currency);
   const quantity = draft.quantities[ticket.id] ?? 0;
@@ -75,7 +110,7 @@ function TicketCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={3} size="h4" id={`ticket-${ticket.id}`} style={{ overflowWrap: "anywhere" }}>
+            <Title order={headingOrder} size="h4" id={`ticket-${ticket.id}`} style={{ overflowWrap: "anywhere" }}>
               {ticket.caption}
             </Title>
             <Price ticket={ticket} currency={shop.currency} id={ids.price} />

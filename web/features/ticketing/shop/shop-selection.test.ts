@@ -10,6 +10,7 @@ import {
   estimateCents,
   heldUnits,
   optionMax,
+  ticketGroups,
   withOption,
   withQuantity,
 } from "./shop-selection";
@@ -73,5 +74,31 @@ describe("the cart body", () => {
       coupons: [{ code: "GALA10", cents: 1600 }],
     });
     expect(cartDiscounts(discounted)).toEqual({ grossCents: 12000, automaticCents: 1000 });
+  });
+});
+
+describe("the shop's categories", () => {
+  const meals = { id: "c-meals", name: "Meals", color: null, parentId: null };
+  const evening = { id: "c-evening", name: "Evening", color: "#2f9e44", parentId: "c-meals" };
+
+  it("shows tickets without a category first, then each category holding tickets under its path, options aside", () => {
+    const base = shop();
+    const [passTicket, dinnerOption, vip] = base.tickets as [typeof pass, typeof pass, typeof pass];
+    const groups = ticketGroups({
+      ...base,
+      categories: [meals, evening],
+      tickets: [{ ...passTicket, categoryId: "c-evening" }, dinnerOption, vip],
+    });
+    expect(groups.map((group) => [group.path.join(" · "), group.tickets.map((ticket) => ticket.id)])).toEqual([
+      ["", [ids.vip]],
+      ["Meals · Evening", [ids.pass]],
+    ]);
+  });
+
+  it("keeps a ticket whose category the shop does not know with those without one", () => {
+    const groups = ticketGroups({ ...shop(), categories: [meals] });
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.category).toBeNull();
+    expect(groups[0]?.tickets.map((ticket) => ticket.id)).toEqual([ids.pass, ids.vip]);
   });
 });

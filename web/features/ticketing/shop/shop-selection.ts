@@ -9,7 +9,9 @@ import {
   type HolderBody,
   maxUnitsPerOrder,
   type Shop,
+  type ShopCategory,
 } from "../../../../contract/ticketing-orders";
+import { categoryOutline } from "../catalogue/category-tree";
 
 /*
  * What the buyer has chosen in the shop, before and after it is a cart: units per ticket, the options of each unit,
@@ -42,6 +44,24 @@ export const emptyHolder = (): HolderBody => ({ firstName: "", lastName: "", ema
 
 /** The tickets a buyer picks, in the shop's order; options are offered under them. */
 export const mainTickets = (shop: Shop) => shop.tickets.filter((ticket) => !ticket.isOption);
+
+export type TicketGroup = { category: ShopCategory | null; path: string[]; tickets: ShopTicket[] };
+
+/**
+ * The tickets a buyer picks under their categories, as the organizer ordered the tree: those without a category (or
+ * with one the shop does not know) first, then each category that holds tickets, named by its path.
+ */
+export function ticketGroups(shop: Shop): TicketGroup[] {
+  const tickets = mainTickets(shop);
+  const known = new Set(shop.categories.map((category) => category.id));
+  const loose = tickets.filter((ticket) => ticket.categoryId === null || !known.has(ticket.categoryId));
+  const grouped = categoryOutline(shop.categories).map(({ category, path }) => ({
+    category,
+    path,
+    tickets: tickets.filter((ticket) => ticket.categoryId === category.id),
+  }));
+  return [{ category: null, path: [], tickets: loose }, ...grouped].filter((group) => group.tickets.length > 0);
+}
 export const optionsOf = (shop: Shop, ticketId: string) =>
   shop.tickets.filter((ticket) => ticket.isOption && ticket.optionOf.includes(ticketId));
 

@@ -48,6 +48,7 @@ export function office(overrides: Partial<PublicTicketing> = {}): PublicTicketin
 export function shop(overrides: Partial<Shop> = {}): Shop {
   return {
     currency: "EUR",
+    categories: [],
     tickets: [
       {
         id: ids.pass,
