@@ -30,12 +30,13 @@ export async function startJobRunner(options: {
   /*
    * pg-boss records a job's outcome without awaiting it, so a handler ending as the runner stops can still write once
    * the database is closed (an unhandled "pool ended" rejection). Past stop() those writes are dropped: the job stays
-   * active in the queue and is retried after it expires, as for any instance that stops mid-job.
+   * active in the queue and is retried after it expires, as for any instance that stops mid-job. A dropped write never
+   * answers: any answer (even an empty one) is read by pg-boss as a result and fails its unawaited bookkeeping.
    */
   let stopped = false;
   const boss = new PgBoss({
     db: {
-      executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : options.sql.executeSql(text, values)),
+      executeSql: (text, values) => (stopped ? new Promise(() => {}) : options.sql.executeSql(text, values)),
     },
     // pg-boss keeps its cron clock safe across instances: a scheduled job is sent once per slot.
     schedule: true,
