@@ -30,6 +30,11 @@ export type Mailer = {
   enqueue(executor: Executor, mail: OutgoingMail): Promise<string>;
   /** Asks a worker to deliver what is queued now rather than at the next sweep. Call it after the commit. */
   kick(): Promise<void>;
+  /**
+   * kick() for what a rush sends (registrations, checkouts): the kicks of the next 200 ms make one, so hundreds of
+   * mails a second ask the worker a few times, not once each. Call it after the commit.
+   */
+  kickSoon(): void;
   /** True when mails stay in the database outbox (no SMTP_URL): /dev/mailbox is then the inbox. */
   usesOutbox: boolean;
   /**
@@ -58,12 +63,21 @@ export function createMailer(options: {
     return render(ref);
   }
 
-  /** Claims a batch (a claim older than 5 minutes belongs to a crashed worker), delivers it, records the outcome. */
+  /**
+   * Claims a batch (a claim older than 5 minutes belongs to a crashed worker), delivers it, records the outcome.
+   * Kept in the outbox, a batch is stored by its claim: there is nothing to send, and the mails' files are made when
+   * /dev/mailbox opens them, not at each order.
+   */
   async function deliverQueued() {
     for (;;) {
       const claimed = await options.db
         .update(mails)
-        .set({ status: "sending", claimedAt: sql`now()`, attempts: sql`${mails.attempts} + 1` })
+        .set({
+          status: transport ? "sending" : "stored",
+          claimedAt: sql`now()`,
+          attempts: sql`${mails.attempts} + 1`,
+          ...(!transport && { sentAt: sql`now()` }),
+        })
         .where(
           inArray(
             mails.id,
@@ -84,10 +98,9 @@ export function createMailer(options: {
         .returning();
       if (claimed.length === 0) return;
       let failures = 0;
-      for (const mail of claimed) {
-        try {
-          // Kept in the outbox, the mail's files are made when /dev/mailbox opens them, not at each order.
-          if (transport) {
+      if (transport)
+        for (const mail of claimed) {
+          try {
             const attachments = [];
             for (const ref of mail.attachments) attachments.push(await renderAttachment(ref));
             await transport.sendMail({
@@ -98,24 +111,33 @@ export function createMailer(options: {
               text: mail.text,
               attachments,
             });
+            await options.db
+              .update(mails)
+              .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+              .where(eq(mails.id, mail.id));
+          } catch (error) {
+            failures++;
+            options.logger.warn({ err: error, mailId: mail.id }, "mail delivery failed");
+            await options.db
+              .update(mails)
+              .set({ status: mail.attempts >= maxAttempts ? "failed" : "queued", lastError: String(error) })
+              .where(eq(mails.id, mail.id));
           }
-          await options.db
-            .update(mails)
-            .set({ status: transport ? "sent" : "stored", sentAt: sql`now()`, lastError: null })
-            .where(eq(mails.id, mail.id));
-        } catch (error) {
-          failures++;
-          options.logger.warn({ err: error, mailId: mail.id }, "mail delivery failed");
-          await options.db
-            .update(mails)
-            .set({ status: mail.attempts >= maxAttempts ? "failed" : "queued", lastError: String(error) })
-            .where(eq(mails.id, mail.id));
         }
-      }
       // After a failure, wait for the next minute's sweep rather than hammering a provider that is down.
       if (claimed.length < batchSize || failures > 0) return;
     }
   }
+
+  async function kick() {
+    try {
+      await options.jobs().send(deliveryJob, {});
+    } catch (error) {
+      // The minute sweep delivers it anyway; a failed kick only delays the mail.
+      options.logger.warn({ err: error }, "could not kick mail delivery");
+    }
+  }
+  let pendingKick: NodeJS.Timeout | undefined;
 
   const deliveryJob: JobDefinition<z.ZodObject> = {
     name: "mail.deliver-queued",
@@ -149,13 +171,15 @@ export function createMailer(options: {
       if (!row) throw new Error("mail insert returned nothing");
       return row.id;
     },
-    async kick() {
-      try {
-        await options.jobs().send(deliveryJob, {});
-      } catch (error) {
-        // The minute sweep delivers it anyway; a failed kick only delays the mail.
-        options.logger.warn({ err: error }, "could not kick mail delivery");
-      }
+    kick,
+    kickSoon() {
+      // A mail committed before the timer fires is in the batch it delivers; one committed after sets a new timer.
+      if (pendingKick) return;
+      pendingKick = setTimeout(() => {
+        pendingKick = undefined;
+        void kick();
+      }, 200);
+      pendingKick.unref();
     },
   };
 }

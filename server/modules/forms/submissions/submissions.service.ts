@@ -6,7 +6,6 @@ import { type Executor, transactionRetried } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
-import type { Mailer } from "../../../platform/mailer.js";
 import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
@@ -64,23 +63,6 @@ const availabilityErrors: Record<Exclude<FormAvailability, "open">, AppError> = 
   not_yet_open: new AppError(409, "FORM_NOT_OPEN"),
   full: new AppError(409, "EVENT_FULL"),
 };
-
-const pendingKicks = new WeakMap<Mailer, NodeJS.Timeout>();
-
-/**
- * A rush of registrations asks the mail worker once, a moment after the commits, rather than once per guest: every
- * mail committed before the timer fires is in the batch it delivers, and a mail committed after finds no timer and
- * sets a new one.
- */
-function kickSoon(mailer: Mailer) {
-  if (pendingKicks.has(mailer)) return;
-  const timer = setTimeout(() => {
-    pendingKicks.delete(mailer);
-    void mailer.kick();
-  }, 200);
-  timer.unref();
-  pendingKicks.set(mailer, timer);
-}
 
 export type SendFormInput = {
   slug: string;
@@ -265,6 +247,6 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
     for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(tx, formId);
     return { guestId: host.id, status: host.status, updated: current !== undefined, mailed: registration };
   });
-  if (outcome.mailed) kickSoon(context.mailer);
+  if (outcome.mailed) context.mailer.kickSoon();
   return { guestId: outcome.guestId, status: outcome.status, updated: outcome.updated };
 }

@@ -203,9 +203,9 @@ export async function settleSucceededPayment(
     }
     return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
   });
-  // Completed: its confirmation mail leaves now rather than at the next sweep.
+  // Completed: its confirmation mail leaves now rather than at the next sweep (in the batch of a sale-day rush).
   if (refundId) await settleRefund(context, refundId);
-  else await context.mailer.kick();
+  else context.mailer.kickSoon();
 }
 
 /** What a provider's event does to orders; a replayed event does nothing. */

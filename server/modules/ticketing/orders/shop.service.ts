@@ -336,7 +336,7 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
       return { event, params, order: billed };
     }));
   const { event, order, params } = found;
-  if (order.status === "completed") await context.mailer.kick();
+  if (order.status === "completed") context.mailer.kickSoon();
   if (order.status !== "in_cart")
     return { cart: await cartView(context, event, order.id, token, order.language), payment: null };
   const provider = providerForMode(context, params.paymentMode);
