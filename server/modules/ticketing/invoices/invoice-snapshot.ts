@@ -8,10 +8,9 @@ import { localizedText } from "../../events/events.values.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { guests } from "../../guests/guests.tables.js";
 import { ticketingOrganizers } from "../billing/billing.tables.js";
-import { taxLines } from "../orders/order-view.js";
+import { type JsonItem, orderParts, taxLines } from "../orders/order-view.js";
 import type { OrderRow } from "../orders/orders.shared.js";
-import { orderCoupons } from "../orders/orders.tables.js";
-import { orderItems, tickets } from "../ticketing.tables.js";
+import { orders } from "../ticketing.tables.js";
 
 /**
  * Everything an invoice or a credit note prints, frozen when it is issued: a later change of the organizer's billing
@@ -63,63 +62,66 @@ export type DocumentSnapshot = {
   paidAt: string | null;
 };
 
-type ItemRow = typeof orderItems.$inferSelect;
-
 /** The parts of a snapshot read from the database; the number and date are the issuer's. */
 export type SnapshotParts = Omit<DocumentSnapshot, "kind" | "number" | "issuedAt" | "testMode" | "invoiceNumber">;
+
+/**
+ * What a document and its mail need of an order, in one round trip (an invoice is issued in the transaction of each
+ * completed checkout): the seller's billing information, the buyer, the items with their tickets, the coupons.
+ */
+export async function readDocumentSources(executor: Executor, order: Pick<OrderRow, "id">) {
+  const [found] = await executor
+    .select({
+      seller: ticketingOrganizers,
+      buyer: { firstName: guests.firstName, lastName: guests.lastName, email: guests.email },
+      items: orderParts.items,
+      coupons: orderParts.coupons,
+    })
+    .from(orders)
+    .leftJoin(ticketingOrganizers, eq(ticketingOrganizers.eventId, orders.eventId))
+    .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
+    .where(eq(orders.id, order.id));
+  if (!found) throw new Error(`order ${order.id} has gone`);
+  return found;
+}
+export type DocumentSources = Awaited<ReturnType<typeof readDocumentSources>>;
 
 /**
  * The order as a document prints it: its items (all of them for an invoice, those refunded for a credit note, with
  * the sign), grouped into lines of identical units, the VAT breakdown, the seller and the buyer.
  */
-export async function snapshotParts(
-  executor: Executor,
+export function snapshotParts(
   event: EventRow,
   order: OrderRow,
+  { seller, buyer: buyerGuest, items, coupons: orderCoupons }: DocumentSources,
   options: { itemIds?: readonly string[]; sign: 1 | -1 },
-): Promise<SnapshotParts> {
-  // One after the other: inside a transaction they share one connection.
-  const [seller] = await executor.select().from(ticketingOrganizers).where(eq(ticketingOrganizers.eventId, event.id));
-  const rows = await executor
-    .select({ item: orderItems, caption: tickets.caption, isOption: tickets.isOption })
-    .from(orderItems)
-    .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.createdAt, orderItems.id);
+): SnapshotParts {
   // A credit note takes back items at what was paid for them: the coupons are the invoice's story.
-  const coupons =
-    options.sign > 0
-      ? await executor
-          .select({ code: orderCoupons.code, cents: orderCoupons.discountCents })
-          .from(orderCoupons)
-          .where(eq(orderCoupons.orderId, order.id))
-          .orderBy(orderCoupons.code)
-      : [];
-  const [buyerGuest] = order.buyerGuestId
-    ? await executor
-        .select({ firstName: guests.firstName, lastName: guests.lastName })
-        .from(guests)
-        .where(eq(guests.id, order.buyerGuestId))
-    : [];
-  const chosen = options.itemIds ? rows.filter(({ item }) => options.itemIds?.includes(item.id)) : rows;
+  const coupons = options.sign > 0 ? orderCoupons : [];
+  const chosen = options.itemIds ? items.filter((item) => options.itemIds?.includes(item.id)) : items;
   const { sign } = options;
-  const net = (item: ItemRow) => ({
-    incl: sign * (item.unitPriceInclTaxCents - item.discountInclTaxCents),
-    excl: sign * (item.unitPriceExclTaxCents - item.discountExclTaxCents),
+  const net = (item: JsonItem) => ({
+    incl: sign * (item.incl - item.discountIncl),
+    excl: sign * (item.excl - item.discountExcl),
   });
   const lines = new Map<string, DocumentSnapshot["lines"][number]>();
-  for (const { item, caption, isOption } of chosen) {
-    const key = [item.ticketId, item.unitPriceInclTaxCents, item.unitPriceExclTaxCents, item.discountInclTaxCents]
-      .concat(item.discountExclTaxCents, String(item.taxPercent))
-      .join(" ");
+  for (const item of chosen) {
+    const key = [
+      item.ticketId,
+      item.incl,
+      item.excl,
+      item.discountIncl,
+      item.discountExcl,
+      String(item.taxPercent),
+    ].join(" ");
     const { incl, excl } = net(item);
     const line = lines.get(key) ?? {
-      caption: localizedText(caption, order.language, event.preferredLanguage),
-      isOption,
+      caption: localizedText(item.caption, order.language, event.preferredLanguage),
+      isOption: item.isOption,
       quantity: 0,
-      unitExclTaxCents: sign * item.unitPriceExclTaxCents,
-      unitInclTaxCents: sign * item.unitPriceInclTaxCents,
-      discountInclTaxCents: sign * item.discountInclTaxCents,
+      unitExclTaxCents: sign * item.excl,
+      unitInclTaxCents: sign * item.incl,
+      discountInclTaxCents: sign * item.discountIncl,
       taxPercent: item.taxPercent === null ? null : Number(item.taxPercent),
       totalExclTaxCents: 0,
       totalInclTaxCents: 0,
@@ -130,13 +132,13 @@ export async function snapshotParts(
     lines.set(key, line);
   }
   const taxes = taxLines(
-    chosen.map(({ item }) => ({
+    chosen.map((item) => ({
       taxPercent: item.taxPercent === null ? null : Number(item.taxPercent),
       netInclTaxCents: net(item).incl,
       netExclTaxCents: net(item).excl,
     })),
   );
-  const guestName = buyerGuest ? `${buyerGuest.firstName} ${buyerGuest.lastName}`.trim() : "";
+  const guestName = `${buyerGuest?.firstName ?? ""} ${buyerGuest?.lastName ?? ""}`.trim();
   return {
     language: order.language,
     currency: order.currency,

@@ -7,12 +7,17 @@ import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
 import type { Caller } from "../../events/events.service.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
-import { guests } from "../../guests/guests.tables.js";
 import type { OrderRow } from "../orders/orders.shared.js";
 import { findCart } from "../orders/shop.service.js";
 import { orders } from "../ticketing.tables.js";
 import { renderDocumentPdf } from "./invoice-pdf.js";
-import { type DocumentSnapshot, type SnapshotParts, snapshotParts } from "./invoice-snapshot.js";
+import {
+  type DocumentSnapshot,
+  type DocumentSources,
+  readDocumentSources,
+  type SnapshotParts,
+  snapshotParts,
+} from "./invoice-snapshot.js";
 import { orderConfirmationMail, refundNoticeMail } from "./invoices.mails.js";
 import { documentCounters, orderDocuments } from "./invoices.tables.js";
 import { renderTicketsPdf } from "./ticket-pdf.js";
@@ -70,13 +75,6 @@ async function issueDocument(
   if ((result as unknown as { rows: unknown[] }).rows.length !== 1) throw new Error("the document was not issued");
 }
 
-/** The buyer's address for the order's mails; none (a buyer deleted, a guest without email): no mail. */
-async function buyerEmail(executor: Executor, order: OrderRow) {
-  if (!order.buyerGuestId) return null;
-  const [buyer] = await executor.select({ email: guests.email }).from(guests).where(eq(guests.id, order.buyerGuestId));
-  return buyer?.email || null;
-}
-
 /**
  * The invoice of an order that has just completed, and the buyer's confirmation mail with the tickets and the
  * invoice attached. Test orders get an invoice of the TEST series: it shows the buyer what they will receive,
@@ -88,9 +86,10 @@ export async function issueInvoice(
   event: EventRow,
   order: OrderRow,
 ): Promise<void> {
-  const parts = await snapshotParts(executor, event, order, { sign: 1 });
+  const sources = await readDocumentSources(executor, order);
+  const parts = snapshotParts(event, order, sources, { sign: 1 });
   const id = randomUUID();
-  await mailBuyer(context, executor, event, order, parts, "ticketing.order_confirmation", [
+  await mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.order_confirmation", [
     { kind: "tickets", eventId: event.id, orderId: order.id },
     { kind: "document", documentId: id },
   ]);
@@ -121,13 +120,14 @@ export async function issueCreditNote(
   order: OrderRow,
   refund: { id: string; itemIds: readonly string[] },
 ): Promise<void> {
-  const parts = await snapshotParts(executor, event, order, { itemIds: refund.itemIds, sign: -1 });
+  const sources = await readDocumentSources(executor, order);
+  const parts = snapshotParts(event, order, sources, { itemIds: refund.itemIds, sign: -1 });
   const [invoice] = await executor
     .select({ number: orderDocuments.number })
     .from(orderDocuments)
     .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, "invoice")));
   const id = randomUUID();
-  await mailBuyer(context, executor, event, order, parts, "ticketing.refund_notice", [
+  await mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.refund_notice", [
     { kind: "document", documentId: id },
   ]);
   const issuedAt = new Date();
@@ -149,16 +149,20 @@ export async function issueCreditNote(
   });
 }
 
+/** The buyer's mail carrying a document; none (a buyer deleted, a guest without email): no mail. */
 async function mailBuyer(
   context: Pick<AppContext, "mailer">,
   executor: Executor,
-  event: EventRow,
-  order: OrderRow,
-  parts: SnapshotParts,
+  {
+    event,
+    order,
+    sources,
+    parts,
+  }: { event: EventRow; order: OrderRow; sources: DocumentSources; parts: SnapshotParts },
   template: "ticketing.order_confirmation" | "ticketing.refund_notice",
   attachments: AttachmentRef[],
 ) {
-  const to = await buyerEmail(executor, order);
+  const to = sources.buyer?.email;
   if (!to) return;
   const details = { event, totalInclTaxCents: parts.totalInclTaxCents, currency: parts.currency };
   const mail =

@@ -58,7 +58,7 @@ export function taxLines(items: readonly Pick<OrderItem, "taxPercent" | "netIncl
   return [...lines.values()].sort((a, b) => (a.taxPercent ?? -1) - (b.taxPercent ?? -1));
 }
 
-type JsonItem = {
+export type JsonItem = {
   id: string;
   ticketId: string;
   caption: LocalizedText;
@@ -78,9 +78,10 @@ type JsonRefund = Omit<Order["refunds"][number], "createdAt"> & { createdAt: str
 
 /*
  * An order's parts as JSON beside its row, in one round trip (a cart is read after each of its changes, hundreds of
- * times a second on sale day). Columns are named with their table by hand inside these subqueries.
+ * times a second on sale day; an invoice reads its items and coupons the same way). Columns are named with their
+ * table by hand inside these subqueries, which select from `orders`.
  */
-const orderParts = {
+export const orderParts = {
   items: sql<JsonItem[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'ticketId', i.ticket_id,
       'caption', t.caption, 'isOption', t.is_option, 'parentItemId', i.parent_item_id,
       'holder', case when h.id is null then null else json_build_object('id', h.id, 'firstName', h.first_name,
