@@ -295,4 +295,26 @@ describe("rate limits", () => {
     }
     expect((await post(memberUrl(event.slug, "/session"), { token: "guess" }, { ip: guesser })).status).toBe(429);
   });
+
+  it("takes at most 30 unregisters and sign-outs together per client address in 15 minutes", async () => {
+    const { event, email } = await eventWithGuest();
+    const session = await signIn(event.slug, email);
+    const ip = "203.0.113.79";
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      statuses.push((await post(memberUrl(event.slug, "/unregister"), {}, { token: session, ip })).status);
+    }
+    // The first cancels, the others meet the conflict: each one counts.
+    expect(statuses).toEqual([200, ...Array(29).fill(409)]);
+    const limited = await post(memberUrl(event.slug, "/unregister"), {}, { token: session, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+
+    // Signing out shares the budget: refused from this address, the session still open; elsewhere it goes through.
+    expect((await post(memberUrl(event.slug, "/logout"), {}, { token: session, ip })).status).toBe(429);
+    expect((await get(memberUrl(event.slug), session)).status).toBe(200);
+    expect((await post(memberUrl(event.slug, "/logout"), {}, { token: session })).status).toBe(200);
+    expect((await get(memberUrl(event.slug), session)).status).toBe(401);
+  });
 });

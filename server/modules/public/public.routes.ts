@@ -86,7 +86,7 @@ export function registerPublicRoutes(parent: FastifyInstance, context: AppContex
     `${base}/member/logout`,
     { schema: { tags, params: publicEventParams, response: { 200: okSchema } } },
     async (request) => {
-      await closeMemberSession(context.db, await member(request));
+      await closeMemberSession(context.db, await member(request), request.ip);
       return { ok: true as const };
     },
   );

@@ -36,6 +36,8 @@ const limits = {
   linkPerIp: { name: "member-link-ip", max: 20, windowSeconds: 15 * 60 },
   linkPerEmail: { name: "member-link-email", max: 5, windowSeconds: 60 * 60 },
   sessionPerIp: { name: "member-session-ip", max: 30, windowSeconds: 15 * 60 },
+  /** What a signed-in guest posts (unregister, sign out): one budget per IP for both. */
+  memberPostPerIp: { name: "member-post-ip", max: 30, windowSeconds: 15 * 60 },
 };
 
 type GuestRow = typeof guests.$inferSelect;
@@ -160,7 +162,8 @@ export async function requireMember(db: Database, slug: string, authorization: s
   return row;
 }
 
-export async function closeMemberSession(db: Database, member: Member): Promise<void> {
+export async function closeMemberSession(db: Database, member: Member, ip: string): Promise<void> {
+  await consumeRateLimit(db, [limits.memberPostPerIp, ip]);
   await db.update(memberTokens).set({ usedAt: sql`now()` }).where(eq(memberTokens.id, member.sessionId));
 }
 
@@ -211,6 +214,7 @@ export const getMemberRegistration = (db: Database, member: Member) => readRegis
 
 /** SPEC §4: the guest "has cancelled". Once is enough: cancelling again is a conflict, not a silent success. */
 export async function unregisterMember(context: AppContext, member: Member, ip: string): Promise<MemberRegistration> {
+  await consumeRateLimit(context.db, [limits.memberPostPerIp, ip]);
   return context.db.transaction(async (tx) => {
     const [current] = await tx.select().from(guests).where(eq(guests.id, member.guest.id)).for("update");
     if (!current) throw notFound();
