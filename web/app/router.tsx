@@ -352,7 +352,7 @@ const publicEventPages: RouteObject[] = [
 ];
 
 /** `/{event}/admin` and `/{lang}/admin` are more specific than these, so the sign-in pages keep their paths. */
-const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map((path) => ({
+export const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map((path) => ({
   path,
   element: <PublicScope />,
   errorElement: <ErrorPage />,

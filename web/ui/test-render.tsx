@@ -55,8 +55,7 @@ type RenderOptions = {
  * `router` tells where the page navigated.
  */
 export function renderPage(routes: RouteObject[], { url, language = "en", scopePath }: RenderOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: scopePath ?? `/${language}/admin`,
@@ -71,8 +70,17 @@ export function renderPage(routes: RouteObject[], { url, language = "en", scopeP
         children: [...routes, { path: "*", element: <p>elsewhere</p> }],
       },
     ],
-    { initialEntries: [url] },
+    url,
   );
+}
+
+/**
+ * Renders routes that bring their own language scope (the app's public routes: the page picks the language) with
+ * the providers renderPage gives, at `url`.
+ */
+export function renderRoutes(routes: RouteObject[], url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
   // StrictMode as in web/main.tsx: effects run twice on mount, so a page that is not ready for it fails here.
   const view = render(
     <StrictMode>

@@ -70,6 +70,29 @@ describe("forms: the rules of SPEC §5, through the API", () => {
     await expectRule(zero, "items.0.answers.0.quota", "QUOTA_INVALID", "The quota must be a number greater than 0.");
   });
 
+  it("refuses checkbox counts that contradict each other or exceed the question's answers", async () => {
+    const checkboxes = (selection: Record<string, number | null>) =>
+      formBody({
+        items: [
+          choiceQuestion("q", {
+            type: "multiple_choice",
+            selection: { min: null, max: null, exact: null, ...selection },
+          }),
+        ],
+      });
+    const message = "The numbers of answers to select are not consistent.";
+    await expectRule(checkboxes({ min: 2, max: 1 }), "items.0.selection", "SELECTION_RANGE_INVALID", message);
+    // The question has two answers: asking for three, exactly or at most, cannot be met.
+    await expectRule(checkboxes({ exact: 3 }), "items.0.selection", "SELECTION_RANGE_INVALID", message);
+    await expectRule(checkboxes({ min: 1, max: 3 }), "items.0.selection", "SELECTION_RANGE_INVALID", message);
+    const french = await save(checkboxes({ min: 2, max: 1 }), "fr");
+    expect(french.body.error.fields["items.0.selection"]).toBe(
+      "Les nombres de réponses à sélectionner sont incohérents.",
+    );
+    const consistent = await save(checkboxes({ min: 1, max: 2 }));
+    expect(consistent.status, JSON.stringify(consistent.body)).toBe(201);
+  });
+
   it("refuses an empty conditional block, and one without its question and answer", async () => {
     const [question] = formBody().items as unknown[];
     const empty = formBody({

@@ -142,6 +142,43 @@ describe("form builder", () => {
     expect((await screen.findByLabelText(/^Answer 1 \(English\)/)).getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("writes the texts in each of the event's languages, and previews the form in the one chosen", async () => {
+    // The event speaks French and English; the interface is English, so texts start in English.
+    expect(event.languages).toEqual(["fr", "en"]);
+    const bilingual = { ...diet, title: { en: "Diet", fr: "Régime" } };
+    open(`${savedForm().id}`, [savedForm({ items: [bilingual] })]);
+    const textLanguage = await screen.findByRole("radiogroup", { name: "Language of the texts" });
+    expect((screen.getByLabelText(/^Form title \(English\)/) as HTMLInputElement).value).toBe("Gala registration");
+
+    fireEvent.click(within(textLanguage).getByRole("radio", { name: "French" }));
+    expect((screen.getByLabelText(/^Form title \(French\)/) as HTMLInputElement).value).toBe("Inscription au gala");
+    expect(screen.queryByLabelText(/^Form title \(English\)/)).toBeNull();
+    type(/^Form title \(French\)/, "Inscription au gala d'été");
+    fireEvent.click(within(card("Régime")).getByRole("button", { name: /^Régime/ }));
+    type(/^Question \(French\)/, "Régime alimentaire");
+    type(/^Answer 1 \(French\)/, "Végétarien");
+
+    // Back in English, the English texts are as they were.
+    fireEvent.click(within(textLanguage).getByRole("radio", { name: "English" }));
+    expect((screen.getByLabelText(/^Form title \(English\)/) as HTMLInputElement).value).toBe("Gala registration");
+    expect((screen.getByLabelText(/^Question \(English\)/) as HTMLInputElement).value).toBe("Diet");
+
+    fireEvent.click(screen.getByRole("tab", { name: "Preview" }));
+    const preview = screen.getByRole("tabpanel", { name: "Preview" });
+    const previewLanguage = within(preview).getByRole("radiogroup", { name: "Language of the preview" });
+    fireEvent.click(within(previewLanguage).getByRole("radio", { name: "French" }));
+    expect(within(preview).getByRole("heading", { name: "Inscription au gala d'été" })).toBeTruthy();
+    expect(within(preview).getByText("Régime alimentaire")).toBeTruthy();
+    expect(within(preview).getByRole("radio", { name: "Végétarien" })).toBeTruthy();
+    expect(within(preview).queryByText("Diet")).toBeNull();
+
+    fireEvent.click(within(previewLanguage).getByRole("radio", { name: "English" }));
+    expect(within(preview).getByRole("heading", { name: "Gala registration" })).toBeTruthy();
+    expect(within(preview).getByText("Diet")).toBeTruthy();
+    expect(within(preview).getByRole("radio", { name: "Vegetarian" })).toBeTruthy();
+    expect(within(preview).queryByText("Régime alimentaire")).toBeNull();
+  });
+
   it("keeps required and read-only exclusive, and refuses to remove a question a block depends on", async () => {
     open(`${savedForm().id}`, [savedForm({ items })]);
     fireEvent.click(await screen.findByRole("button", { name: "Remove Diet" }));

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import type { Form } from "../../../contract/forms";
+import type { Form, FormStatistics } from "../../../contract/forms";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
 import { AsMember } from "../events/events.test-fixtures";
 import { customField, event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
@@ -34,17 +34,22 @@ export function savedForm(overrides: Partial<Form> = {}): Form {
 }
 
 /**
- * Opens a forms page on a fake server: GETs of the event, its custom fields and its forms answer the fixtures, every
- * other call goes to `answer`. Returns the recorded calls.
+ * Opens a forms page on a fake server: GETs of the event, its custom fields, its forms and (when given) a form's
+ * statistics answer the fixtures, every other call goes to `answer`. Returns the recorded calls.
  */
 export function openFormsPage(
   routes: RouteObject[],
   url: string,
-  { forms = [savedForm()], answer }: { forms?: Form[]; answer?: (request: FakeRequest) => FakeAnswer } = {},
+  {
+    forms = [savedForm()],
+    statistics,
+    answer,
+  }: { forms?: Form[]; statistics?: FormStatistics; answer?: (request: FakeRequest) => FakeAnswer } = {},
 ) {
   const calls = fakeServer((request) => {
     if (request.method !== "GET") return answer?.(request) ?? { status: 500 };
     if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
+    if (statistics && /^[^?]*\/statistics(\?|$)/.test(request.path)) return { status: 200, body: statistics };
     if (request.path.startsWith(`${scopePath}/customfields`))
       return { status: 200, body: { items: [customField()], total: 1 } };
     const one = forms.find((form) => request.path.startsWith(`${formsPath}/${form.id}`));

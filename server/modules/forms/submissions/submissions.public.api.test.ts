@@ -20,13 +20,13 @@ afterAll(() => t.close());
 
 const formUrl = (slug: string, type: string) => `/api/v1/public/events/${slug}/forms/${type}`;
 const get = (url: string, token?: string) => t.request({ method: "GET", url, token });
-function upload(slug: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+function upload(slug: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }, ip = clientIp()) {
   const { body, headers } = multipartForm(fields, file);
   return t.request({
     method: "POST",
     url: `/${slug}/forms/uploadFile`,
     body,
-    headers: { ...headers, "x-forwarded-for": clientIp() },
+    headers: { ...headers, "x-forwarded-for": ip },
   });
 }
 
@@ -143,6 +143,24 @@ describe("file answers", () => {
     expect(refused.body.error.fields).toEqual({ "items.cv": "This value is not valid." });
     const accepted = await submit(t, event.slug, form.id, { mail: uniqueEmail("cv"), items: { cv: stored.body.id } });
     expect(accepted.status).toBe(201);
+  });
+
+  it("takes at most 30 uploads a minute from one client address, a budget shared with submissions", async () => {
+    const event = await guestEvent(t, owner);
+    const form = await insertForm(t, event.id, { items: [question("cv", "file")] });
+    const ip = clientIp();
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      statuses.push((await upload(event.slug, { formId: form.id }, { name: "cv.pdf", bytes: pdfBytes() }, ip)).status);
+    }
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const limited = await upload(event.slug, { formId: form.id }, { name: "cv.pdf", bytes: pdfBytes() }, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await submit(t, event.slug, form.id, { mail: uniqueEmail("late") }, { ip })).status).toBe(429);
+    // Another address still uploads.
+    expect((await upload(event.slug, { formId: form.id }, { name: "cv.pdf", bytes: pdfBytes() })).status).toBe(201);
   });
 });
 

@@ -162,6 +162,54 @@ describe("registration through sendForm", () => {
     );
   });
 
+  it("counts the answers ticked on a checkbox question: at least its minimum, exactly its exact count", async () => {
+    const event = await guestEvent(t, owner);
+    const choices = [answer("a"), answer("b"), answer("c")];
+    const form = await insertForm(t, event.id, {
+      items: [
+        question("atLeast", "multiple_choice", { answers: choices, selection: { min: 2, max: null, exact: null } }),
+        question("exactly", "multiple_choice", { answers: choices, selection: { min: null, max: null, exact: 2 } }),
+      ],
+    });
+    const send = (items: Record<string, string[]>, language?: string) =>
+      submit(t, event.slug, form.id, { mail: uniqueEmail("ticks"), items }, { language });
+
+    const tooFew = await send({ atLeast: ["a"], exactly: ["a", "b"] });
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body.error).toEqual({
+      code: "TOO_FEW_ANSWERS",
+      message: "Too few answers: select at least 2.",
+      fields: { "items.atLeast": "Too few answers: select at least 2." },
+    });
+    const overExact = await send({ atLeast: ["a", "b"], exactly: ["a", "b", "c"] });
+    expect(overExact.status).toBe(400);
+    expect(overExact.body.error).toEqual({
+      code: "WRONG_NUMBER_OF_ANSWERS",
+      message: "Wrong number of answers: select exactly 2.",
+      fields: { "items.exactly": "Wrong number of answers: select exactly 2." },
+    });
+    const underExact = await send({ atLeast: ["a", "b", "c"], exactly: ["c"] }, "fr");
+    expect(underExact.status).toBe(400);
+    expect(underExact.body.error.code).toBe("WRONG_NUMBER_OF_ANSWERS");
+    expect(underExact.body.error.fields).toEqual({
+      "items.exactly": "Mauvais nombre de réponses : sélectionnez-en exactement 2.",
+    });
+    // Both at once: one 400 with each question's own message.
+    const both = await send({ atLeast: ["b"], exactly: ["c"] }, "es");
+    expect(both.body.error.fields).toEqual({
+      "items.atLeast": "Muy pocas respuestas: seleccione 2 como mínimo.",
+      "items.exactly": "Número de respuestas incorrecto: seleccione exactamente 2.",
+    });
+
+    const sent = await send({ atLeast: ["a", "b", "c"], exactly: ["b", "c"] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const [submission] = await t.context.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.guestId, sent.body.guestId));
+    expect(submission?.answers).toEqual({ atLeast: ["a", "b", "c"], exactly: ["b", "c"] });
+  });
+
   it("asks for the terms only when the form has a terms file", async () => {
     const event = await guestEvent(t, owner);
     const [terms] = await t.context.db

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LoadingLine } from "../../app/LoadingLine";
+import { publicEventRoutes } from "../../app/router";
+import i18n, { browserLanguage } from "../../i18n/i18n";
+import { fakeServer, renderRoutes } from "../../ui/test-render";
+import { publicEvent } from "./public.test-fixtures";
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The app's public routes as web/app/router.tsx mounts them, at `url`. */
+const open = (url: string) => renderRoutes([{ HydrateFallback: LoadingLine, children: publicEventRoutes }], url);
+
+/** The browser's preferred languages, as `navigator.languages` gives them; the app starts in the first one. */
+async function browserPrefers(...preferred: string[]) {
+  vi.spyOn(navigator, "languages", "get").mockReturnValue(preferred);
+  vi.spyOn(navigator, "language", "get").mockReturnValue(preferred[0] ?? "");
+  await i18n.changeLanguage(browserLanguage());
+}
+
+describe("public event address without a language", () => {
+  it("shows the event page in the browser's language and keeps the links without a language", async () => {
+    await browserPrefers("es-ES", "en");
+    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/summer-gala");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/public/events/summer-gala?lang=es" });
+    expect(document.documentElement.lang).toBe("es");
+    expect(screen.getByText(/5 de junio de 2030/)).toBeTruthy();
+    expect(screen.getByText("Las inscripciones no están abiertas.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Mi área de miembro" }).getAttribute("href")).toBe("/summer-gala/member");
+  });
+
+  it("follows another browser language, and reads English for one the platform does not speak", async () => {
+    await browserPrefers("fr-CA");
+    const french = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/summer-gala");
+    expect(await screen.findByText(/5 juin 2030/)).toBeTruthy();
+    expect(french[0]?.path).toBe("/public/events/summer-gala?lang=fr");
+    expect(screen.getByRole("link", { name: "Mon espace membre" })).toBeTruthy();
+    cleanup();
+
+    await browserPrefers("de-DE");
+    const english = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/summer-gala");
+    expect(await screen.findByRole("link", { name: "My member area" })).toBeTruthy();
+    expect(english[0]?.path).toBe("/public/events/summer-gala?lang=en");
+    expect(document.documentElement.lang).toBe("en");
+  });
+
+  it("lets a language in the path win over the browser's", async () => {
+    await browserPrefers("es-ES");
+    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/fr/summer-gala");
+    expect(await screen.findByRole("link", { name: "Mon espace membre" })).toBeTruthy();
+    expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
+  });
+});
