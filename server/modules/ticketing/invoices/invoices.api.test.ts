@@ -170,6 +170,35 @@ describe("invoice and credit note PDFs", () => {
     expect(text).not.toContain("Détail de la TVA");
   });
 
+  it("prints the VAT-on-margin mention of a seller under the margin scheme, without a VAT breakdown", async () => {
+    const { event, ticket } = await liveEvent({ vatStatus: "margin" });
+    const order = await placed(event, ticket.id, { paid: true, language: "fr" });
+    const invoice = order.documents[0];
+    const [row] = await t.context.db
+      .select()
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, invoice?.id ?? ""));
+    expect(row?.snapshot).toMatchObject({ kind: "invoice", seller: { vatStatus: "margin" } });
+    const pdf = await getPdf(t, `${event.orders}/${order.id}/documents/${invoice?.id}/pdf`, owner().token);
+    expect(pdf.status).toBe(200);
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain("Régime particulier - agences de voyages.");
+    expect(text).toContain("12,00\u00a0€");
+    expect(text).not.toContain("Détail de la TVA");
+    expect(text).not.toContain("TVA non applicable");
+
+    // In the buyer's language: an English invoice names the scheme.
+    const english = await placed(event, ticket.id, { paid: true, language: "en" });
+    const englishPdf = await getPdf(
+      t,
+      `${event.orders}/${english.id}/documents/${english.documents[0]?.id}/pdf`,
+      owner().token,
+    );
+    expect(pdfText(englishPdf.bytes)).toContain(
+      "Régime particulier - agences de voyages (VAT on margin, not deductible).",
+    );
+  });
+
   it("prints the VAT breakdown of a seller subject to VAT, in the buyer's language", async () => {
     const { event, ticket } = await liveEvent();
     const order = await placed(event, ticket.id, { paid: true, language: "es" });

@@ -5,7 +5,9 @@ import { posted } from "../billing/billing.testing.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import {
   addTicket,
+  billing,
   buyer,
+  card,
   cartOf,
   orderAudits,
   type ShopEvent,
@@ -314,5 +316,36 @@ describe("carts", () => {
       statuses.push(response.status);
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+  });
+
+  // A cart's own budget: 30 POSTs a minute, from however many addresses (shopClient calls from a new one each time).
+  const cartPosts = [
+    {
+      route: "cart update",
+      post: (token: string, email: string) =>
+        shop().update(token, { buyer: buyer(email), items: [{ ticketId: dinner.id, quantity: 1 }] }),
+      status: 200,
+    },
+    {
+      route: "checkout",
+      post: (token: string) =>
+        shop().checkout(token, { method: "card", billing, termsAccepted: true, card: card("4000 0000 0000 0002") }),
+      status: 200,
+    },
+    // Nothing awaits 3-D Secure: refused on its merits, and counted all the same.
+    { route: "3-D Secure step", post: (token: string) => shop().authenticate(token, "complete"), status: 409 },
+  ];
+  it.each(cartPosts)("limits the $route POSTs of one cart", async ({ post, status }) => {
+    const email = uniqueEmail();
+    const cart = await cartOf(t, event, [{ ticketId: dinner.id, quantity: 1 }], { buyer: buyer(email) });
+    for (let i = 0; i < 30; i++) expect((await post(cart.token, email)).status, `POST ${i + 1}`).toBe(status);
+    const limited = await post(cart.token, email);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many attempts. Please wait 1 minutes and try again.",
+    });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await shop().read(cart.token)).body.status).toBe("in_cart");
   });
 });

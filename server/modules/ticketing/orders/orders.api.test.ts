@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { addGuest } from "../../guests/guests.testing.js";
@@ -43,6 +44,20 @@ const get = (url: string, token = tenants.owner.token) => t.request({ method: "G
 const post = (url: string, body: unknown = {}, token = tenants.owner.token) =>
   t.request({ method: "POST", url, token, body });
 const orderUrl = (id: string) => `${event.orders}/${id}`;
+/** What the simulator's card form does in the organizer's browser. */
+const confirmCard = (clientSecret: string, cardBody: ReturnType<typeof card>) =>
+  t.request({
+    method: "POST",
+    url: "/api/v1/public/payments/simulator/confirm",
+    body: { clientSecret, card: cardBody },
+  });
+async function paymentMetadata(providerPaymentId: string) {
+  const [row] = await t.context.db
+    .select({ metadata: simulatedPayments.metadata })
+    .from(simulatedPayments)
+    .where(eq(simulatedPayments.id, providerPaymentId));
+  return row?.metadata;
+}
 const withParking = () => [{ ticketId: entry.id, quantity: 1, options: [{ ticketId: parking.id, quantity: 1 }] }];
 
 describe("placing orders for guests", () => {
@@ -304,6 +319,51 @@ describe("POST orders/{id}/pay", () => {
       payment_intent_id: started.body.payment.providerPaymentId,
     });
     expect(again.body.error.code).toBe("ORDER_ALREADY_PAID");
+  });
+
+  it("records the payment_method_id on the card payment it starts, completed once that card pays", async () => {
+    const awaiting = await post(event.orders, { buyer: buyer(), items: [{ ticketId: entry.id, quantity: 1 }] });
+    const started = await post(`${orderUrl(awaiting.body.id)}/pay`, { payment_method_id: "pm_card_visa" });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The browser confirms the card (Stripe.js, the simulator's form): the id alone pays nothing.
+    expect(started.body.payment).toMatchObject({ provider: "simulator", status: "requires_payment_method" });
+    expect(started.body.order.status).toBe("awaiting_payment");
+    expect(await paymentMetadata(started.body.payment.providerPaymentId)).toEqual({
+      payment_method: "pm_card_visa",
+      event_id: event.id,
+    });
+    await confirmCard(started.body.payment.clientSecret, card());
+    expect((await get(orderUrl(awaiting.body.id))).body).toMatchObject({
+      status: "completed",
+      paymentMethod: "online",
+      payments: [{ status: "succeeded", amountCents: 1200 }],
+    });
+  });
+
+  it("answers a declined card's decline without completing the order", async () => {
+    const awaiting = await post(event.orders, { buyer: buyer(), items: [{ ticketId: entry.id, quantity: 1 }] });
+    const url = `${orderUrl(awaiting.body.id)}/pay`;
+    const started = await post(url, { payment_method_id: "pm_card_chargeDeclined" });
+    expect(await paymentMetadata(started.body.payment.providerPaymentId)).toMatchObject({
+      payment_method: "pm_card_chargeDeclined",
+    });
+    await confirmCard(started.body.payment.clientSecret, card("4000 0000 0000 0002"));
+    // Paying again takes the same payment up, with its decline, for another card to be tried on it.
+    const again = await post(url, { payment_method_id: "pm_card_visa" });
+    expect(again.status).toBe(200);
+    expect(again.body.payment).toMatchObject({
+      providerPaymentId: started.body.payment.providerPaymentId,
+      status: "failed",
+      declineCode: "generic_decline",
+    });
+    expect(again.body.order.status).toBe("awaiting_payment");
+    const declined = await post(url, { payment_intent_id: started.body.payment.providerPaymentId });
+    expect(declined.status).toBe(409);
+    expect(declined.body.error.code).toBe("ORDER_PAYMENT_NOT_SUCCEEDED");
+    expect((await get(orderUrl(awaiting.body.id))).body).toMatchObject({
+      status: "awaiting_payment",
+      payments: [{ status: "failed", declineCode: "generic_decline" }],
+    });
   });
 
   it("refuses a payment of another order", async () => {

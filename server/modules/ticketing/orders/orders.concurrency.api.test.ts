@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, count, countDistinct, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
@@ -51,6 +51,25 @@ describe("no overselling", () => {
     expect(purchases.filter((outcome) => outcome === "TICKET_NOT_AVAILABLE")).toHaveLength(90);
     expect(await unitsTaken(t, ticket.id)).toBe(10);
     expect(await soldOf(ticket.id)).toBe(10);
+  });
+
+  it("seats exactly 10 of an event of max attendees 10 among 100 simultaneous carts", async () => {
+    const event = await shopEvent(t, tenants.owner, { maxAttendees: 10 });
+    // No quota on the ticket: the event's seats are all that is counted.
+    const ticket = await addTicket(t, tenants.owner, event);
+    const shop = shopClient(t, event);
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, () => shop.create({ buyer: buyer(), items: [{ ticketId: ticket.id, quantity: 1 }] })),
+    );
+    expect(outcomes.filter((response) => response.status === 201)).toHaveLength(10);
+    expect(outcomes.filter((response) => response.body.error?.code === "EVENT_FULL")).toHaveLength(90);
+    const [seated] = await t.context.db
+      .select({ count: countDistinct(orderItems.holderGuestId) })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.eventId, event.id), ne(orders.status, "cancelled")));
+    expect(seated?.count).toBe(10);
+    expect(await unitsTaken(t, ticket.id)).toBe(10);
   });
 
   it("uses a coupon of 3 redemptions exactly 3 times among 30 simultaneous carts", async () => {
