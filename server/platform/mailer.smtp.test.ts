@@ -1,14 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
 import { mailsTo, registerAccount } from "../testing/fixtures.js";
+import { createScratchDatabase } from "../testing/scratch-database.js";
 import { header, startSmtpServer, waitFor } from "../testing/smtp.js";
 import { startTestApp, type TestApp } from "../testing/test-app.js";
 import { mails } from "./mail.tables.js";
@@ -93,20 +92,8 @@ async function reopenableDatabase(): Promise<{ open(): Promise<DatabaseHandle>; 
       remove: async () => rmSync(folder, { recursive: true, force: true }),
     };
   }
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    open: () => openDatabase({ url: url.toString() }),
-    remove: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const { url, drop } = await createScratchDatabase(serverUrl, "test");
+  return { open: () => openDatabase({ url }), remove: drop };
 }
 
 async function startInstance(database: DatabaseHandle, pollSeconds: string) {

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
 import type { AppContext } from "../platform/context.js";
+import { createScratchDatabase } from "./scratch-database.js";
 
 /**
  * A whole server for one test file, on a database of its own: an in-memory PGlite by default, a fresh database on
@@ -36,23 +35,8 @@ export type TestResponse = { status: number; body: any; headers: Record<string, 
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { handle: await openDatabase({}), drop: async () => {} };
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    handle,
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createScratchDatabase(serverUrl, "test");
+  return { handle: await openDatabase({ url }), drop };
 }
 
 export async function startTestApp(
