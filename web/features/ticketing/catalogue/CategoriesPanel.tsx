@@ -66,7 +66,7 @@ export function CategoriesPanel({ eventId, categories, editable }: Props) {
           <Stack gap="xs" pl={depth > 0 ? "md" : 0}>
             {/* The actions go under the name when the panel is too narrow for both. */}
             <Group gap="xs" justify="space-between">
-              <Group gap="xs" wrap="nowrap" style={{ flex: "1 1 6rem", minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap" style={{ flex: "1 1 9rem", minWidth: 0 }}>
                 {handle}
                 <ColorSwatch color={category.color ?? "var(--mantine-color-gray-4)"} size={14} aria-hidden="true" />
                 <Text size="sm" fw={500} style={{ overflowWrap: "break-word", minWidth: 0 }}>

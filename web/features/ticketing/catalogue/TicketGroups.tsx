@@ -123,11 +123,14 @@ function TicketRow({ eventId, ticket, caption, handle, editable, onEdit, onDelet
     <Card withBorder padding="sm" radius="md">
       <Group gap="sm" align="center" wrap="nowrap">
         {handle}
-        {/* Text and controls side by side on a wide screen, one above the other on a narrow one. */}
+        {/*
+          Text and controls side by side on a wide screen, one above the other below that: beside the categories panel
+          a laptop's list is too narrow for both, and a caption wrapped word by word is hard to read.
+        */}
         <Flex
-          direction={{ base: "column", lg: "row" }}
+          direction={{ base: "column", xl: "row" }}
           gap="sm"
-          align={{ base: "flex-start", lg: "center" }}
+          align={{ base: "flex-start", xl: "center" }}
           style={{ flex: 1, minWidth: 0 }}
         >
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>

@@ -12,8 +12,10 @@ const orderStatusColors: Record<OrderStatus, string> = {
   cancelled: "gray",
 };
 
-// A badge cut to "Partially refu…" says nothing: the TEST mark goes under it instead.
+// A badge cut to "Partially refu…" says nothing: a long state wraps onto two lines in a narrow column instead, and the
+// TEST mark goes under it.
 const noShrink = { flexShrink: 0 };
+const wrapping = { root: { height: "auto", paddingBlock: 2 }, label: { whiteSpace: "normal", overflow: "visible" } };
 
 /** An order's state (SPEC §4), and the TEST mark of an order paid in test mode (left out of revenue). */
 export function OrderStatusBadge({ status, testMode }: { status: OrderStatus; testMode: boolean }) {
@@ -21,7 +23,7 @@ export function OrderStatusBadge({ status, testMode }: { status: OrderStatus; te
   const color = orderStatusColors[status];
   return (
     <Group gap={4}>
-      <Badge variant="light" color={color} c={`${color}.9`} tt="none" style={noShrink}>
+      <Badge variant="light" color={color} c={`${color}.9`} tt="none" style={noShrink} styles={wrapping}>
         {t(`ticketing.orders.status.${status}`)}
       </Badge>
       {testMode && <TestBadge />}
