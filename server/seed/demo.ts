@@ -74,14 +74,20 @@ async function seedTicketing(token: string, accountId: string) {
   const form = await call("POST", `${scope}/forms`, token, {
     type: "registration",
     title: { en: "Registration", fr: "Inscription", es: "Inscripción" },
-    items: [{ kind: "question", id: "company", type: "short_text", title: { en: "Company", fr: "Société" } }],
+    items: [
+      { kind: "question", id: "company", type: "short_text", title: { en: "Company", fr: "Société", es: "Empresa" } },
+    ],
   });
   await call("POST", `${scope}/forms/${form.id}/options`, token, { online: true });
   const category = await call("POST", `${scope}/categories`, token, { name: "Admission", color: "#1c7ed6" });
   const earlyBirdEnds = at(15, 0);
   const standard = await call("POST", `${scope}/tickets`, token, {
     caption: { en: "Standard entry", fr: "Entrée standard", es: "Entrada estándar" },
-    description: { en: "Keynote, demos and cocktail.", fr: "Keynote, démos et cocktail." },
+    description: {
+      en: "Keynote, demos and cocktail.",
+      fr: "Keynote, démos et cocktail.",
+      es: "Keynote, demos y cóctel.",
+    },
     taxPercent: 20,
     maxQuantity: 300,
     onSale: true,
