@@ -85,6 +85,7 @@ export type LoadFigures = {
   errors: number;
   serverCpuMsPerRequest: number;
   databaseCpuMsPerRequest: number | null;
+  loadGeneratorCpuMsPerRequest: number;
 };
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -97,7 +98,7 @@ export type LoadRequest = {
   bodyTemplate?: string;
 };
 
-type LoadRun = { times: number[]; requestsPerSecond: number; non2xx: number; errors: number };
+type LoadRun = { times: number[]; requestsPerSecond: number; non2xx: number; errors: number; cpuMs: number };
 
 /** Runs bench/load.ts in a child process, while this process serves, and reads its figures. */
 function runLoad(options: Record<string, unknown>): Promise<LoadRun> {
@@ -160,6 +161,7 @@ export async function measure(
     serverCpuMsPerRequest: perRequest((serverCpu.user + serverCpu.system) / 1000),
     databaseCpuMsPerRequest:
       databaseCpuBefore === null || databaseCpuAfter === null ? null : perRequest(databaseCpuAfter - databaseCpuBefore),
+    loadGeneratorCpuMsPerRequest: perRequest(run.cpuMs),
   };
   console.log(figures);
   return figures;

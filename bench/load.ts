@@ -39,8 +39,11 @@ instance.on("response", (_client: unknown, _status: number, _bytes: number, resp
   times.push(responseTime);
 });
 const result = await instance;
+const cpu = process.cpuUsage();
 console.log(
   JSON.stringify({
+    // What the load generator itself costs the machine (it shares its two cores with the server and PostgreSQL).
+    cpuMs: (cpu.user + cpu.system) / 1000,
     times,
     requestsPerSecond: result.requests.average,
     non2xx: result.non2xx,

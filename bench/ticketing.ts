@@ -84,6 +84,7 @@ type BuyersRun = {
   outcomes: Record<string, number>;
   checkoutTimes: number[];
   requestTimes: number[];
+  cpuMs: number;
 };
 
 type Cpu = { serverCpuMs: number; databaseCpuMs: number | null };
@@ -177,6 +178,7 @@ function figuresOf(scenario: string, run: BuyersRun & Cpu) {
     // Where the time goes, whatever else the machine runs: this process, and PostgreSQL when it runs here.
     serverCpuMsPerCheckout: round(run.serverCpuMs / checkouts),
     databaseCpuMsPerCheckout: run.databaseCpuMs === null ? null : round(run.databaseCpuMs / checkouts),
+    buyersCpuMsPerCheckout: round(run.cpuMs / checkouts),
   };
 }
 
@@ -206,10 +208,10 @@ await stop();
 
 const results = [rushFigures, sustainedFigures];
 const row = (figures: typeof rushFigures) =>
-  `| ${figures.scenario} | ${figures.completedOrders} | ${figures.oversold} | ${figures.checkoutsAnsweredPerSecond} | ${figures.completedCheckoutsPerSecond} | ${figures.checkoutP50ms} | ${figures.checkoutP95ms} | ${figures.requestP95ms} | ${figures.serverCpuMsPerCheckout} / ${figures.databaseCpuMsPerCheckout ?? "—"} | ${JSON.stringify(figures.outcomes)} |`;
+  `| ${figures.scenario} | ${figures.completedOrders} | ${figures.oversold} | ${figures.checkoutsAnsweredPerSecond} | ${figures.completedCheckoutsPerSecond} | ${figures.checkoutP50ms} | ${figures.checkoutP95ms} | ${figures.requestP95ms} | ${figures.serverCpuMsPerCheckout} / ${figures.databaseCpuMsPerCheckout ?? "—"} / ${figures.buyersCpuMsPerCheckout} | ${JSON.stringify(figures.outcomes)} |`;
 writeResults(
   "ticketing",
   database.kind,
   results,
-  `# Ticketing benchmark: sale day\n\n${new Date().toISOString()} — ${database.kind}, Node ${process.version}, 2-core machine (buyers on the same machine, in another process).\n\nA checkout is two requests: POST carts (units taken with one conditional update in the cart's transaction) and POST checkout with the simulator's success card (payment, order completed).\n\n| scenario | completed orders | oversold | buyers answered/s | completed checkouts/s | checkout p50 ms | checkout p95 ms | request p95 ms | CPU ms per buyer (server / PostgreSQL) | outcomes |\n|---|---|---|---|---|---|---|---|---|---|\n${row(rushFigures)}\n${row(sustainedFigures)}\n`,
+  `# Ticketing benchmark: sale day\n\n${new Date().toISOString()} — ${database.kind}, Node ${process.version}, 2-core machine (buyers on the same machine, in another process).\n\nA checkout is two requests: POST carts (units taken with one conditional update in the cart's transaction) and POST checkout with the simulator's success card (payment, order completed).\n\n| scenario | completed orders | oversold | buyers answered/s | completed checkouts/s | checkout p50 ms | checkout p95 ms | request p95 ms | CPU ms per buyer (server / PostgreSQL / buyers) | outcomes |\n|---|---|---|---|---|---|---|---|---|---|\n${row(rushFigures)}\n${row(sustainedFigures)}\n`,
 );
