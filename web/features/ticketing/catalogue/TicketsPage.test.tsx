@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AccountRole } from "../../../../contract/auth";
 import type { FakeAnswer, FakeRequest } from "../../../ui/test-render";
 import { category, openCataloguePage, scopePath, ticket } from "./catalogue.test-fixtures";
@@ -153,5 +153,79 @@ describe("tickets page", () => {
     open(undefined, "reader");
     expect(((await screen.findByRole("switch", { name: "Entry on sale" })) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: /New ticket|Edit|Delete|Move/ })).toBeNull();
+  });
+});
+
+/*
+ * Ordering with the keyboard, through dnd-kit's real KeyboardSensor. jsdom lays nothing out (every rect is 0×0 at
+ * 0,0), so no row would be "below" another: each element gets a 20 px high rect, stacked in document order, which is
+ * how the page's vertical lists lay out in a browser.
+ */
+describe("tickets page, ordering with the keyboard", () => {
+  const dinner = ticket({
+    id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+    caption: { fr: "Dîner", en: "Dinner" },
+    categoryId: days.id,
+    position: 1,
+  });
+  const extras = category({ id: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", name: "Extras", position: 1 });
+  const saturday = category({
+    id: "cccccccc-cccc-4ccc-8ccc-cccccccccccc",
+    name: "Saturday",
+    parentId: days.id,
+    position: 0,
+  });
+
+  beforeEach(() => {
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+      const top = [...document.body.querySelectorAll("*")].indexOf(this) * 20;
+      return { x: 0, y: top, top, left: 0, right: 200, bottom: top + 20, width: 200, height: 20, toJSON: () => ({}) };
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Space on the focused handle lifts the row, the arrow moves it one place down, space drops it. */
+  async function moveDown(handle: HTMLElement) {
+    act(() => handle.focus());
+    fireEvent.keyDown(handle, { code: "Space", key: " " });
+    // The sensor listens to the next keys from the next task on.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.keyDown(handle, { code: "ArrowDown", key: "ArrowDown" });
+    fireEvent.keyDown(handle, { code: "Space", key: " " });
+  }
+  const openOrdering = () =>
+    openCataloguePage(
+      { path: "tickets", element: <TicketsPage /> },
+      { tickets: [entry, dinner, cloakroom], categories: [days, extras, saturday] },
+      () => ({ status: 200, body: { items: [], total: 0 } }),
+    );
+
+  it("moves a ticket down its category and sends the whole new order", { timeout: 60_000 }, async () => {
+    const calls = openOrdering();
+    const daysGroup = await screen.findByRole("region", { name: "Days" });
+    await moveDown(within(daysGroup).getByRole("button", { name: "Move Entry" }));
+    expect(await screen.findByText("Entry dropped in place of Dinner.")).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1));
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({
+      path: `${scopePath}/tickets/positions`,
+      body: { ids: [dinner.id, entry.id, cloakroom.id] },
+    });
+  });
+
+  it("moves a category down among its siblings and sends the whole tree", { timeout: 60_000 }, async () => {
+    const calls = openOrdering();
+    await moveDown(await screen.findByRole("button", { name: "Move Days" }));
+    expect(await screen.findByText("Days dropped in place of Extras.")).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1));
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({
+      path: `${scopePath}/categories/positions`,
+      body: {
+        items: [
+          { id: extras.id, parentId: null },
+          { id: days.id, parentId: null },
+          { id: saturday.id, parentId: days.id },
+        ],
+      },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { AccountRole } from "../../../../contract/auth";
 import type { Currency } from "../../../../contract/ticketing-billing";
-import type { Category, Coupon, Ticket } from "../../../../contract/ticketing-catalogue";
+import type { Category, Coupon, Discount, Ticket } from "../../../../contract/ticketing-catalogue";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
 import { AsMember } from "../../events/events.test-fixtures";
 import { event, eventApiPath, scopePath } from "../../guests/guests.test-fixtures";
@@ -74,8 +74,32 @@ export function coupon(overrides: Partial<Coupon> = {}): Coupon {
   };
 }
 
+export function discount(overrides: Partial<Discount> = {}): Discount {
+  return {
+    id: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb",
+    eventId: event.id,
+    name: "Group rate",
+    discountType: "percent",
+    amountOffCents: null,
+    percentOff: 10,
+    minQuantity: 10,
+    startsAt: null,
+    endsAt: null,
+    ticketIds: [ticket().id],
+    createdAt: "2026-03-01T09:00:00.000Z",
+    updatedAt: "2026-03-01T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
 /** The catalogue's lists, and the currency of the event's ticketing params (their default when absent). */
-type Catalogue = { tickets?: Ticket[]; categories?: Category[]; coupons?: Coupon[]; currency?: Currency };
+type Catalogue = {
+  tickets?: Ticket[];
+  categories?: Category[];
+  coupons?: Coupon[];
+  discounts?: Discount[];
+  currency?: Currency;
+};
 
 /**
  * Opens a catalogue page on a fake server: GETs of the event, its params and its catalogue answer the fixtures, every other
@@ -83,11 +107,11 @@ type Catalogue = { tickets?: Ticket[]; categories?: Category[]; coupons?: Coupon
  */
 export function openCataloguePage(
   page: { path: string; element: ReactNode },
-  { tickets = [], categories = [], coupons = [], currency }: Catalogue,
+  { tickets = [], categories = [], coupons = [], discounts = [], currency }: Catalogue,
   answer: (request: FakeRequest) => FakeAnswer = () => ({ status: 500 }),
   role: AccountRole = "organizer",
 ) {
-  const lists: Record<string, unknown[]> = { tickets, categories, coupons, discounts: [] };
+  const lists: Record<string, unknown[]> = { tickets, categories, coupons, discounts };
   const calls = fakeServer((request) => {
     if (request.method !== "GET") return answer(request);
     if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
