@@ -1,6 +1,8 @@
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { guests } from "../../guests/guests.tables.js";
 import { posted } from "../billing/billing.testing.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import {
@@ -233,6 +235,33 @@ describe("carts", () => {
       pricePeriods: [{ startsAt: "2099-01-01T00:00:00Z", endsAt: null, priceCents: 100, priceBasis: "incl" }],
     });
     expect((await shop().create({ buyer: buyer(), items: [{ ticketId: later.id, quantity: 1 }] })).status).toBe(409);
+  });
+
+  it("refuses a sold-out ticket with nothing written, yet lets the holder of its last unit replace their cart", async () => {
+    const last = await addTicket(t, tenants.owner, event, { caption: { en: "Last one" }, maxQuantity: 1 });
+    const holderEmail = uniqueEmail("Holder");
+    const held = await cartOf(t, event, [{ ticketId: last.id, quantity: 1 }], { buyer: buyer(holderEmail) });
+
+    const lateEmail = uniqueEmail("late");
+    const late = await shop().create({ buyer: buyer(lateEmail), items: [{ ticketId: last.id, quantity: 1 }] });
+    expect(late.body.error).toMatchObject({
+      code: "TICKET_NOT_AVAILABLE",
+      fields: { "items.0.ticketId": "This ticket is not available anymore." },
+    });
+    const [written] = await t.context.db.select({ count: count() }).from(guests).where(eq(guests.email, lateEmail));
+    expect(written?.count).toBe(0);
+
+    // Their units come back with the cart they replace: the catalogue's "full" is theirs (the email in another case).
+    const again = await shop().create({
+      buyer: buyer(holderEmail.toUpperCase()),
+      items: [
+        { ticketId: last.id, quantity: 1 },
+        { ticketId: dinner.id, quantity: 1 },
+      ],
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await shop().read(held.token)).body).toMatchObject({ status: "cancelled", cancelReason: "replaced" });
+    expect(await unitsTaken(t, last.id)).toBe(1);
   });
 
   it("lets a guest hold one unit of a ticket: You already own this ticket.", async () => {

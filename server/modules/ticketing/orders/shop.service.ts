@@ -29,7 +29,14 @@ import {
   priceAt,
   ticketIdsOf,
 } from "./cart.catalogue.js";
-import { type CartPlacement, cancelReplacedCarts, fillCart, lockOtherCarts, lockPeople } from "./cart.js";
+import {
+  type CartPlacement,
+  cancelReplacedCarts,
+  fillCart,
+  lockOtherCarts,
+  lockPeople,
+  refuseSoldOutEarly,
+} from "./cart.js";
 import {
   paymentStartOf,
   paymentsMadeJson,
@@ -176,6 +183,7 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
   const { event, orderId, language } = await transactionRetried(context.db, async (tx) => {
     const sale = await requireOpenSale(tx, slug, body.items, at);
     const { event, params } = sale;
+    await refuseSoldOutEarly(tx, event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines: body.items });
     const placement = await placeCart(tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
     await cancelReplacedCarts(tx, placement);
