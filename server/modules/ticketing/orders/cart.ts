@@ -107,11 +107,10 @@ export async function lockOtherCarts(
 }
 
 /**
- * A quota already full by what the catalogue read says refuses the cart before anything is written: on sale day,
- * most buyers of a sold-out ticket learn it for the price of a few reads. The conditional updates of
- * `applyStockChange` still have the last word.
+ * The refusal of a quota already full by what the catalogue read says, if any: most buyers of a sold-out ticket learn
+ * it for the price of a few reads. The conditional updates of `applyStockChange` still have the last word.
  */
-function refuseSoldOut(change: StockChange, catalogue: Map<string, CatalogueTicket>, units: readonly CartUnit[]) {
+function soldOutRefusal(change: StockChange, catalogue: Map<string, CatalogueTicket>, units: readonly CartUnit[]) {
   for (const [ticketId, wanted] of change.units) {
     const ticket = catalogue.get(ticketId);
     if (!ticket || ticket.maxQuantity === null || wanted <= 0 || ticket.quantityTaken + wanted <= ticket.maxQuantity) {
@@ -119,14 +118,15 @@ function refuseSoldOut(change: StockChange, catalogue: Map<string, CatalogueTick
     }
     const code = ticket.isOption ? "TICKET_OPTION_QUOTA_FILLED" : "TICKET_NOT_AVAILABLE";
     const field = units.find((unit) => unit.ticketId === ticketId)?.field ?? `tickets.${ticketId}`;
-    throw new AppError(409, code, { fields: { [field]: { code } } });
+    return new AppError(409, code, { fields: { [field]: { code } } });
   }
+  return undefined;
 }
 
 /**
- * `refuseSoldOut` before the people are locked or written, for a new cart: when the catalogue read already says a
- * wanted ticket is full and the buyer holds no cart whose units would come back, the refusal costs one more read.
- * On sale day that is most buyers (1,900 of 2,000 for the last 100 tickets); anything else goes on to `fillCart`.
+ * The sold-out refusal before the people are locked or written, for a new cart: when the catalogue read already says
+ * a wanted ticket is full and the buyer holds no cart whose units would come back, it costs one more read. On sale
+ * day that is most buyers (1,900 of 2,000 for the last 100 tickets); anything else goes on to `fillCart`.
  */
 export async function refuseSoldOutEarly(
   executor: Executor,
@@ -137,24 +137,22 @@ export async function refuseSoldOutEarly(
   const units = unitsOf(content.lines);
   const wanted = emptyStockChange();
   for (const unit of units) addUnits(wanted, unit.ticketId, 1);
-  try {
-    refuseSoldOut(wanted, catalogue, units);
-  } catch (refusal) {
-    const [held] = await executor
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(guests, eq(guests.id, orders.buyerGuestId))
-      .where(
-        and(
-          eq(orders.eventId, event.id),
-          eq(orders.status, "in_cart"),
-          eq(guests.eventId, event.id),
-          sql`lower(${guests.email}) = ${content.buyerEmail.toLowerCase()}`,
-        ),
-      )
-      .limit(1);
-    if (!held) throw refusal;
-  }
+  const refusal = soldOutRefusal(wanted, catalogue, units);
+  if (!refusal) return;
+  const [held] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(guests, eq(guests.id, orders.buyerGuestId))
+    .where(
+      and(
+        eq(orders.eventId, event.id),
+        eq(orders.status, "in_cart"),
+        eq(guests.eventId, event.id),
+        sql`lower(${guests.email}) = ${content.buyerEmail.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  if (!held) throw refusal;
 }
 
 /** Prices the content at the placement's instant: automatic discounts, then the coupons typed. */
@@ -227,7 +225,8 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
   const { catalogue, coupons, priced } = await priceContent(executor, placement, units, change);
   for (const unit of units) addUnits(change, unit.ticketId, 1);
   for (const coupon of coupons) addCoupon(change, coupon.id, 1);
-  refuseSoldOut(change, catalogue, units);
+  const soldOut = soldOutRefusal(change, catalogue, units);
+  if (soldOut) throw soldOut;
 
   const holderIds = holdersOfUnits(units, placement);
   const holdings = units.flatMap((unit, index) =>

@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TicketingParams } from "../../../../contract/ticketing-billing";
-import { errorAnswer, type FakeAnswer, type FakeRequest } from "../../../ui/test-render";
-import { openSettingsPage, params, scopePath } from "./billing.test-fixtures";
+import { errorAnswer, type FakeRequest } from "../../../ui/test-render";
+import { params, scopePath, settingsPageOpener } from "./billing.test-fixtures";
 import { PaymentMethodsPage } from "./PaymentMethodsPage";
 
 afterEach(cleanup);
 
-const open = (
-  data: TicketingParams,
-  answer: (request: FakeRequest) => FakeAnswer,
-  role: "organizer" | "reader" = "organizer",
-) => openSettingsPage({ path: "payment-methods", page: <PaymentMethodsPage />, data, answer, role });
+const open = settingsPageOpener("payment-methods", <PaymentMethodsPage />);
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
 const posts = (calls: FakeRequest[]) => calls.filter((call) => call.method === "POST");

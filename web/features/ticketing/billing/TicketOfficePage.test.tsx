@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { errorAnswer, type FakeAnswer, type FakeRequest } from "../../../ui/test-render";
-import { event, openSettingsPage, params, scopePath } from "./billing.test-fixtures";
+import { errorAnswer } from "../../../ui/test-render";
+import { event, params, scopePath, settingsPageOpener } from "./billing.test-fixtures";
 import { TicketOfficePage } from "./TicketOfficePage";
 
 afterEach(cleanup);
 
-const open = (
-  data: unknown,
-  answer: (request: FakeRequest) => FakeAnswer,
-  role: "organizer" | "reader" = "organizer",
-) => openSettingsPage({ path: "office", page: <TicketOfficePage />, data, answer, role });
+const open = settingsPageOpener("office", <TicketOfficePage />);
 
 const blocked = params({ readiness: { billingInfo: false, activeTickets: 1, onlineRegistrationForm: false } });
 const refusal = errorAnswer(

@@ -65,3 +65,9 @@ export function openSettingsPage(options: {
   });
   return calls;
 }
+
+/** `openSettingsPage` for one page, called as its tests do: the page's data, the other answers, the member's role. */
+export const settingsPageOpener =
+  (path: string, page: ReactElement) =>
+  (data: unknown, answer: (request: FakeRequest) => FakeAnswer, role: AccountRole = "organizer") =>
+    openSettingsPage({ path, page, data, answer, role });
