@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { Database, Executor } from "../db/connection.js";
+import type { Database } from "../db/connection.js";
+import { type Writer, write } from "../db/write-batch.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
 import { type AttachmentRef, mails } from "./mail.tables.js";
@@ -26,8 +28,11 @@ export type RenderedAttachment = { filename: string; contentType: string; conten
 export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment>;
 
 export type Mailer = {
-  /** Writes the mail in the caller's transaction: it leaves only if the change that caused it commits. */
-  enqueue(executor: Executor, mail: OutgoingMail): Promise<string>;
+  /**
+   * Writes the mail in the caller's transaction (or its write batch): it leaves only if the change that caused it
+   * commits. Answers the mail's id.
+   */
+  enqueue(writer: Writer, mail: OutgoingMail): Promise<string>;
   /** Asks a worker to deliver what is queued now rather than at the next sweep. Call it after the commit. */
   kick(): Promise<void>;
   /**
@@ -153,11 +158,12 @@ export function createMailer(options: {
       renderers.set(kind, render);
     },
     renderAttachment,
-    async enqueue(executor, mail) {
+    async enqueue(writer, mail) {
       const { html, text } = renderMail(mail.content, mail.language);
-      const [row] = await executor
-        .insert(mails)
-        .values({
+      const id = randomUUID();
+      await write(writer, (executor) =>
+        executor.insert(mails).values({
+          id,
           toAddress: mail.to,
           subject: mail.subject,
           html,
@@ -166,10 +172,9 @@ export function createMailer(options: {
           language: mail.language,
           accountId: mail.accountId ?? null,
           attachments: mail.attachments ?? [],
-        })
-        .returning({ id: mails.id });
-      if (!row) throw new Error("mail insert returned nothing");
-      return row.id;
+        }),
+      );
+      return id;
     },
     kick,
     kickSoon() {

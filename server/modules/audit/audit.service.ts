@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database, Executor } from "../../db/connection.js";
+import type { Database } from "../../db/connection.js";
+import { type Writer, write } from "../../db/write-batch.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
 
@@ -14,26 +15,31 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** Writes one audit row in the caller's transaction, so the log and the change commit or fail together. */
+/**
+ * Writes one audit row in the caller's transaction (or its write batch), so the log and the change commit or fail
+ * together.
+ */
 export async function recordAudit(
-  executor: Executor,
+  writer: Writer,
   actor: Principal | { kind: "system"; label: string },
   entry: AuditEntry,
   ip?: string,
 ): Promise<void> {
-  await executor.insert(auditLogs).values({
-    accountId: entry.accountId,
-    eventId: entry.eventId ?? null,
-    actorUserId: actor.kind === "user" ? actor.userId : null,
-    actorApiKeyId: actor.kind === "apiKey" ? actor.apiKeyId : null,
-    actorLabel: actor.label,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: ip ?? null,
-  });
+  await write(writer, (executor) =>
+    executor.insert(auditLogs).values({
+      accountId: entry.accountId,
+      eventId: entry.eventId ?? null,
+      actorUserId: actor.kind === "user" ? actor.userId : null,
+      actorApiKeyId: actor.kind === "apiKey" ? actor.apiKeyId : null,
+      actorLabel: actor.label,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: ip ?? null,
+    }),
+  );
 }
 
 /** Keeps only the fields that changed, for a readable before/after summary. */

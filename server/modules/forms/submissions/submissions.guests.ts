@@ -3,6 +3,7 @@ import type { CodedMessage } from "../../../../contract/error-messages.js";
 import type { Answers } from "../../../../contract/forms.js";
 import type { GuestStatus } from "../../../../contract/guests.js";
 import type { Executor } from "../../../db/connection.js";
+import { type Writer, write } from "../../../db/write-batch.js";
 import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../../guests/custom-field-values.js";
 import { type GuestRow, searchTextOf } from "../../guests/guests.list.js";
@@ -157,14 +158,16 @@ export async function replaceFormCompanions(
 
 /** One submission per form and guest: a new one replaces the answers and keeps the first submission date. */
 export async function upsertSubmission(
-  tx: Executor,
+  writer: Writer,
   input: { formId: string; guestId: string; answers: Answers; language: string },
 ) {
-  await tx
-    .insert(formSubmissions)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [formSubmissions.formId, formSubmissions.guestId],
-      set: { answers: input.answers, language: input.language, updatedAt: sql`now()` },
-    });
+  await write(writer, (executor) =>
+    executor
+      .insert(formSubmissions)
+      .values(input)
+      .onConflictDoUpdate({
+        target: [formSubmissions.formId, formSubmissions.guestId],
+        set: { answers: input.answers, language: input.language, updatedAt: sql`now()` },
+      }),
+  );
 }

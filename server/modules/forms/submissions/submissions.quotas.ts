@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { CodedMessage } from "../../../../contract/error-messages.js";
 import { type Answers, type FormItem, formQuestions, hasAnswers } from "../../../../contract/forms.js";
 import type { Executor } from "../../../db/connection.js";
+import { executorOf, statementOf, type Writer } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import { formAnswerCounts } from "../forms.tables.js";
 
@@ -48,7 +49,7 @@ export class ChoiceTally {
    * fails the whole submission with "Quota is filled for this option." on its question; the caller's transaction
    * then rolls everything back.
    */
-  async apply(tx: Executor, formId: string): Promise<void> {
+  async apply(writer: Writer, formId: string): Promise<void> {
     const changes = [...this.changes.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, change]) => change);
@@ -58,7 +59,9 @@ export class ChoiceTally {
       const rows = released.map(
         (change) => sql`(${change.questionId}::text, ${change.answerId}::text, ${-change.delta}::int)`,
       );
-      await tx.execute(sql`update ${formAnswerCounts} set chosen = greatest(${chosen} - released.count, 0)
+      await executorOf(
+        writer,
+      ).execute(sql`update ${formAnswerCounts} set chosen = greatest(${chosen} - released.count, 0)
         from (values ${sql.join(rows, sql`, `)}) as released(question_id, answer_id, count)
         where ${formAnswerCounts.formId} = ${formId} and ${questionId} = released.question_id
           and ${answerId} = released.answer_id`);
@@ -87,7 +90,7 @@ export class ChoiceTally {
     const counted =
       taken.length === 0
         ? []
-        : await tx
+        : await statementOf(writer)
             .insert(formAnswerCounts)
             .values(
               taken.map((change) => ({

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
+import { withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
@@ -163,90 +164,94 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
   const language: Language = isLanguage(input.lang) ? input.lang : "en";
   const member = input.authorization ? await requireMember(context.db, slug, input.authorization) : null;
 
-  const outcome = await transactionRetried(context.db, async (tx) => {
-    const { event, form } = await requireEventForm(tx, slug, input.formId);
-    const availability = availabilityByDates(form, event);
-    if (availability !== "open") throw availabilityErrors[availability];
-    const registration = form.type === "registration";
-    const companionForm =
-      registration && form.options.companionsEnabled ? await onlineFormOfType(tx, event.id, "companion") : undefined;
-    const companionItems = companionForm?.publishedItems ?? null;
-    const checked = await checkSubmission(tx, { event, form, companionItems, body, language });
-    const { current } = await identify(tx, form, event, input, member);
-    const previousCompanions = registration && current ? await readFormCompanions(tx, current.id, { lock: true }) : [];
-    const previousCompanionIds = previousCompanions.map((row) => row.id);
-    const tallies = await tallyChoices(tx, {
-      form: { id: form.id, items: form.publishedItems ?? [] },
-      companionForm: companionForm && { id: companionForm.id, items: companionItems ?? [] },
-      checked,
-      hostId: current?.id,
-      previousCompanionIds,
-    });
+  // The submission, its audit row and its mail ride on the quota's statement (or on one of their own at the end).
+  const outcome = await transactionRetried(context.db, (tx) =>
+    withWriteBatch(tx, async (batch) => {
+      const { event, form } = await requireEventForm(tx, slug, input.formId);
+      const availability = availabilityByDates(form, event);
+      if (availability !== "open") throw availabilityErrors[availability];
+      const registration = form.type === "registration";
+      const companionForm =
+        registration && form.options.companionsEnabled ? await onlineFormOfType(tx, event.id, "companion") : undefined;
+      const companionItems = companionForm?.publishedItems ?? null;
+      const checked = await checkSubmission(tx, { event, form, companionItems, body, language });
+      const { current } = await identify(tx, form, event, input, member);
+      const previousCompanions =
+        registration && current ? await readFormCompanions(tx, current.id, { lock: true }) : [];
+      const previousCompanionIds = previousCompanions.map((row) => row.id);
+      const tallies = await tallyChoices(tx, {
+        form: { id: form.id, items: form.publishedItems ?? [] },
+        companionForm: companionForm && { id: companionForm.id, items: companionItems ?? [] },
+        checked,
+        hostId: current?.id,
+        previousCompanionIds,
+      });
 
-    const keepsConfirmation = current?.registered && current.status === "confirmed";
-    const status = form.options.requiresApproval && !keepsConfirmation ? "pending_approval" : "confirmed";
-    const asksCustomFields = [checked.host, ...checked.companions].some((person) => person.values.custom.length > 0);
-    const landing = {
-      fields: asksCustomFields ? await readCustomFields(tx, event.id) : [],
-      status: registration ? status : null,
-      registered: true,
-    } as const;
-    const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
-    await upsertSubmission(tx, { formId: form.id, guestId: host.id, answers: checked.host.kept, language });
-    const companions = registration
-      ? await replaceFormCompanions(tx, {
+      const keepsConfirmation = current?.registered && current.status === "confirmed";
+      const status = form.options.requiresApproval && !keepsConfirmation ? "pending_approval" : "confirmed";
+      const asksCustomFields = [checked.host, ...checked.companions].some((person) => person.values.custom.length > 0);
+      const landing = {
+        fields: asksCustomFields ? await readCustomFields(tx, event.id) : [],
+        status: registration ? status : null,
+        registered: true,
+      } as const;
+      const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
+      await upsertSubmission(batch, { formId: form.id, guestId: host.id, answers: checked.host.kept, language });
+      const companions = registration
+        ? await replaceFormCompanions(tx, {
+            eventId: event.id,
+            host,
+            previous: previousCompanions,
+            people: checked.companions,
+            landing,
+          })
+        : [];
+      for (const [index, companion] of companions.entries()) {
+        const answers = checked.companions[index]?.kept ?? {};
+        if (companionForm)
+          await upsertSubmission(batch, { formId: companionForm.id, guestId: companion.id, answers, language });
+      }
+      const scope = { eventId: event.id, accountId: event.accountId, recommenderId: host.id };
+      await recordRecommendations(tx, scope, body.recommendations, input.ip);
+      await recordAudit(
+        batch,
+        { kind: "system", label: body.mail },
+        {
+          accountId: event.accountId,
           eventId: event.id,
-          host,
-          previous: previousCompanions,
-          people: checked.companions,
-          landing,
-        })
-      : [];
-    for (const [index, companion] of companions.entries()) {
-      const answers = checked.companions[index]?.kept ?? {};
-      if (companionForm)
-        await upsertSubmission(tx, { formId: companionForm.id, guestId: companion.id, answers, language });
-    }
-    const scope = { eventId: event.id, accountId: event.accountId, recommenderId: host.id };
-    await recordRecommendations(tx, scope, body.recommendations, input.ip);
-    await recordAudit(
-      tx,
-      { kind: "system", label: body.mail },
-      {
-        accountId: event.accountId,
-        eventId: event.id,
-        action: "forms.submission.received",
-        targetType: "guest",
-        targetId: host.id,
-        before: current ? { status: current.status, registered: current.registered } : null,
-        after: { formId: form.id, type: form.type, status: host.status, companions: checked.companions.length },
-      },
-      input.ip,
-    );
-    if (registration && host.email) {
-      const mail = registrationMail(language, {
-        event,
-        pending: host.status === "pending_approval",
-        companions: checked.companions.length,
-        message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
-        memberUrl: `${context.config.publicUrl}/${language}/${event.slug}/member`,
-      });
-      await context.mailer.enqueue(tx, {
-        to: host.email,
-        template: "forms.registration_confirmation",
-        language,
-        accountId: event.accountId,
-        ...mail,
-      });
-    }
-    // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
-    if (registration) {
-      const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
-      await checkSeats(tx, event, ours, 1 + companions.length);
-    }
-    for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(tx, formId);
-    return { guestId: host.id, status: host.status, updated: current !== undefined, mailed: registration };
-  });
+          action: "forms.submission.received",
+          targetType: "guest",
+          targetId: host.id,
+          before: current ? { status: current.status, registered: current.registered } : null,
+          after: { formId: form.id, type: form.type, status: host.status, companions: checked.companions.length },
+        },
+        input.ip,
+      );
+      if (registration && host.email) {
+        const mail = registrationMail(language, {
+          event,
+          pending: host.status === "pending_approval",
+          companions: checked.companions.length,
+          message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
+          memberUrl: `${context.config.publicUrl}/${language}/${event.slug}/member`,
+        });
+        await context.mailer.enqueue(batch, {
+          to: host.email,
+          template: "forms.registration_confirmation",
+          language,
+          accountId: event.accountId,
+          ...mail,
+        });
+      }
+      // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
+      if (registration) {
+        const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
+        await checkSeats(tx, event, ours, 1 + companions.length);
+      }
+      for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(batch, formId);
+      return { guestId: host.id, status: host.status, updated: current !== undefined, mailed: registration };
+    }),
+  );
   if (outcome.mailed) context.mailer.kickSoon();
   return { guestId: outcome.guestId, status: outcome.status, updated: outcome.updated };
 }

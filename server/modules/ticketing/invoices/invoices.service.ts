@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import { carriedSqlOf, executorOf, type Writer } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
@@ -38,10 +39,11 @@ function numberPrefix(kind: OrderDocumentKind, testMode: boolean, eventId: strin
 /**
  * Takes the series' next number and writes the document, in one statement: the counter row stays locked until the
  * transaction commits (sale-day completions queue on it), so callers issue as the LAST step of their transaction.
- * The number is written into the snapshot there too, since it is known only then.
+ * The number is written into the snapshot there too, since it is known only then. It carries the writes pending in
+ * the caller's batch.
  */
 async function issueDocument(
-  executor: Executor,
+  writer: Writer,
   document: {
     id: string;
     eventId: string;
@@ -57,13 +59,13 @@ async function issueDocument(
   const prefix = numberPrefix(kind, testMode, eventId);
   // Six digits at least, more past a million: lpad would cut a longer number.
   const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
-  const result = await executor.execute(sql`
+  const result = await executorOf(writer).execute(sql`
     with c as (
       insert into ${documentCounters} (event_id, kind, test_mode, last_sequence) values (${eventId}, ${kind}, ${testMode}, 1)
       on conflict (event_id, kind, test_mode)
         do update set last_sequence = ${documentCounters}.last_sequence + 1
       returning last_sequence
-    )
+    )${carriedSqlOf(writer)}
     insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at, language,
       test_mode, amount_incl_tax_cents, snapshot)
     select ${document.id}, ${eventId}, ${document.orderId}, ${document.refundId}, ${kind}, c.last_sequence,
@@ -82,19 +84,19 @@ async function issueDocument(
  */
 export async function issueInvoice(
   context: Pick<AppContext, "mailer">,
-  executor: Executor,
+  writer: Writer,
   event: EventRow,
   order: OrderRow,
 ): Promise<void> {
-  const sources = await readDocumentSources(executor, order);
+  const sources = await readDocumentSources(executorOf(writer), order);
   const parts = snapshotParts(event, order, sources, { sign: 1 });
   const id = randomUUID();
-  await mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.order_confirmation", [
+  await mailBuyer(context, writer, { event, order, sources, parts }, "ticketing.order_confirmation", [
     { kind: "tickets", eventId: event.id, orderId: order.id },
     { kind: "document", documentId: id },
   ]);
   const issuedAt = new Date();
-  await issueDocument(executor, {
+  await issueDocument(writer, {
     id,
     eventId: event.id,
     orderId: order.id,
@@ -152,7 +154,7 @@ export async function issueCreditNote(
 /** The buyer's mail carrying a document; none (a buyer deleted, a guest without email): no mail. */
 async function mailBuyer(
   context: Pick<AppContext, "mailer">,
-  executor: Executor,
+  writer: Writer,
   {
     event,
     order,
@@ -169,7 +171,7 @@ async function mailBuyer(
     template === "ticketing.order_confirmation"
       ? orderConfirmationMail(order.language, details)
       : refundNoticeMail(order.language, details);
-  await context.mailer.enqueue(executor, {
+  await context.mailer.enqueue(writer, {
     to,
     template,
     language: order.language,

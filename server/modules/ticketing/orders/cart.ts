@@ -4,6 +4,7 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
+import { WriteBatch, type Writer, write } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import type { GuestRow } from "../../guests/guests.list.js";
@@ -187,7 +188,7 @@ function holdersOfUnits(units: readonly CartUnit[], placement: CartPlacement): s
 }
 
 async function writeItems(
-  executor: Executor,
+  writer: Writer,
   orderId: string,
   units: readonly CartUnit[],
   holderIds: string[],
@@ -195,25 +196,24 @@ async function writeItems(
   at: Date,
 ) {
   const ids = units.map(() => randomUUID());
-  await executor.insert(orderItems).values(
-    priced.items.map((item, index) => {
-      const parent = units[index]?.parent;
-      return {
-        id: ids[index],
-        orderId,
-        ticketId: item.ticketId,
-        holderGuestId: holderIds[index],
-        parentItemId: parent === null || parent === undefined ? null : ids[parent],
-        unitPriceInclTaxCents: item.inclCents,
-        unitPriceExclTaxCents: item.exclCents,
-        taxPercent: item.taxPercent,
-        discountInclTaxCents: item.inclCents - item.netInclCents,
-        discountExclTaxCents: item.exclCents - item.netExclCents,
-        // A millisecond apart, in the cart's order: lists read items by creation, each ticket then its options.
-        createdAt: new Date(at.getTime() + index),
-      };
-    }),
-  );
+  const rows = priced.items.map((item, index) => {
+    const parent = units[index]?.parent;
+    return {
+      id: ids[index],
+      orderId,
+      ticketId: item.ticketId,
+      holderGuestId: holderIds[index],
+      parentItemId: parent === null || parent === undefined ? null : ids[parent],
+      unitPriceInclTaxCents: item.inclCents,
+      unitPriceExclTaxCents: item.exclCents,
+      taxPercent: item.taxPercent,
+      discountInclTaxCents: item.inclCents - item.netInclCents,
+      discountExclTaxCents: item.exclCents - item.netExclCents,
+      // A millisecond apart, in the cart's order: lists read items by creation, each ticket then its options.
+      createdAt: new Date(at.getTime() + index),
+    };
+  });
+  await write(writer, (executor) => executor.insert(orderItems).values(rows));
 }
 
 /** Writes the cart's content into its order (created, or emptied first) and takes what it holds; answers its id. */
@@ -237,41 +237,47 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
   await checkSeats(executor, event, seated, leavingOut);
 
   const totals = { totalInclTaxCents: priced.totalInclCents, totalExclTaxCents: priced.totalExclCents, updatedAt: at };
+  // The order, its items, coupons and audit row ride on the stock's first update: one round trip, sale day's path.
+  const batch = new WriteBatch(executor);
   let orderId: string;
   if (target.kind === "new") {
     orderId = randomUUID();
-    await executor.insert(orders).values({
+    const values = {
       id: orderId,
       eventId: event.id,
       buyerGuestId: placement.buyer.id,
-      status: "in_cart",
+      status: "in_cart" as const,
       billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
       createdAt: at,
       ...totals,
       ...target.values,
-    });
+    };
+    await write(batch, (tx) => tx.insert(orders).values(values));
   } else {
     orderId = target.id;
+    // Emptied before: a row deleted and one of the same key inserted may not share a statement.
     await executor.delete(orderItems).where(eq(orderItems.orderId, orderId));
     await executor.delete(orderCoupons).where(eq(orderCoupons.orderId, orderId));
-    await executor
-      .update(orders)
-      .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
-      .where(eq(orders.id, orderId));
-  }
-  await writeItems(executor, orderId, units, holderIds, priced, at);
-  if (coupons.length > 0) {
-    await executor.insert(orderCoupons).values(
-      coupons.map((coupon, index) => ({
-        orderId,
-        couponId: coupon.id,
-        code: coupon.code,
-        discountCents: priced.coupons[index]?.cents ?? 0,
-      })),
+    const { language } = target;
+    await write(batch, (tx) =>
+      tx
+        .update(orders)
+        .set({ ...totals, buyerGuestId: placement.buyer.id, language })
+        .where(eq(orders.id, orderId)),
     );
   }
+  await writeItems(batch, orderId, units, holderIds, priced, at);
+  if (coupons.length > 0) {
+    const used = coupons.map((coupon, index) => ({
+      orderId,
+      couponId: coupon.id,
+      code: coupon.code,
+      discountCents: priced.coupons[index]?.cents ?? 0,
+    }));
+    await write(batch, (tx) => tx.insert(orderCoupons).values(used));
+  }
   const scope = { accountId: event.accountId, eventId: event.id, orderId };
-  await auditOrder(executor, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
+  await auditOrder(batch, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
     after: {
       units: units.length,
       coupons: coupons.map((coupon) => coupon.code),
@@ -279,7 +285,8 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
     },
   });
   // Last: the rows everybody wants are locked from here to the commit only.
-  await applyStockChange(executor, change);
+  await applyStockChange(batch, change);
+  await batch.flush();
   return orderId;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import type { Executor } from "../../../db/connection.js";
+import { executorOf, type Writer } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
 import { orderItems, tickets } from "../ticketing.tables.js";
@@ -56,19 +57,19 @@ const refusal = (code: MessageCode, field: string) => new AppError(409, code, { 
 /**
  * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
  * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message; the caller's
- * transaction then rolls everything back.
+ * transaction then rolls everything back. Its first statement carries the writes pending in the caller's batch.
  */
-export async function applyStockChange(executor: Executor, change: StockChange) {
+export async function applyStockChange(writer: Writer, change: StockChange) {
   for (const [couponId, count] of sortedEntries(change.coupons)) {
     for (let i = 0; i < Math.abs(count); i++) {
-      if (count < 0) await releaseCoupon(executor, couponId);
-      else if (!(await redeemCoupon(executor, couponId))) throw refusal("CART_COUPON_USED_UP", `coupons.${couponId}`);
+      if (count < 0) await releaseCoupon(writer, couponId);
+      else if (!(await redeemCoupon(writer, couponId))) throw refusal("CART_COUPON_USED_UP", `coupons.${couponId}`);
     }
   }
   for (const [ticketId, count] of sortedEntries(change.units)) {
-    if (count < 0) await releaseTicketUnits(executor, ticketId, -count);
-    else if (!(await takeTicketUnits(executor, ticketId, count))) {
-      const [ticket] = await executor
+    if (count < 0) await releaseTicketUnits(writer, ticketId, -count);
+    else if (!(await takeTicketUnits(writer, ticketId, count))) {
+      const [ticket] = await executorOf(writer)
         .select({ isOption: tickets.isOption })
         .from(tickets)
         .where(eq(tickets.id, ticketId));
