@@ -14,7 +14,7 @@ import { connections, durationSeconds, measure, startBenchServer, writeResults }
 
 // Every request of the benchmark comes from 127.0.0.1: the address limit is raised as an operator of a venue would.
 process.env.PUBLIC_FORM_POSTS_PER_MINUTE = "100000000";
-const { context, database, base, accountId, stop } = await startBenchServer();
+const { context, database, base, accountId, serverCpuMs, stop } = await startBenchServer();
 
 const [event] = await context.db
   .insert(events)
@@ -90,6 +90,7 @@ const figures = await measure(
   "POST sendForm, new guest each time",
   `${base}/en/${event.slug}/forms/sendForm/${form.id}`,
   "",
+  serverCpuMs,
   connections,
   {
     method: "POST",

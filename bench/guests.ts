@@ -10,7 +10,7 @@ const guestCount = Number(process.env.BENCH_GUESTS ?? 100_000);
 /** BENCH_ONLY=import runs the import alone, without seeding or writing results: for iterating on the import. */
 const importOnly = process.env.BENCH_ONLY === "import";
 
-const { app, context, database, base, token, accountId, stop } = await startBenchServer();
+const { app, context, database, base, token, accountId, serverCpuMs, stop } = await startBenchServer();
 const headers = { authorization: `Bearer ${token}` };
 
 const inAMonth = new Date(Date.now() + 30 * 86_400_000);
@@ -158,7 +158,8 @@ for (const [name, query] of [
   ["list, page 500 (offset 24,950)", "offset=24950&limit=50"],
 ] as const) {
   // One user alone gives the latency of the query itself; ten at once, what queueing on this machine adds.
-  for (const clients of [1, connections]) listResults.push(await measure(name, `${list}?${query}`, token, clients));
+  for (const clients of [1, connections])
+    listResults.push(await measure(name, `${list}?${query}`, token, serverCpuMs, clients));
 }
 
 const exportResult = await exportCsv();

@@ -1,9 +1,10 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
 import { openDatabase } from "../server/db/connection.js";
+import { freePort, processTable } from "../server/testing/processes.js";
 import { createScratchDatabase } from "../server/testing/scratch-database.js";
 
 /** What every benchmark shares: a whole server on this machine, one registered organizer, autocannon, the results. */
@@ -11,8 +12,17 @@ export const connections = 10;
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 
 /**
+ * Server processes the load goes to, with a PostgreSQL server: the platform's own `WORKERS` (server/main.ts), one per
+ * core by default, as a deployment on this machine would run it. The embedded database lives inside the one process
+ * that opened it, so with it the benchmark's own process serves.
+ */
+export const workers = process.env.DATABASE_URL ? Number(process.env.BENCH_WORKERS ?? 1) : 1;
+
+/**
  * A whole server on a database of its own: an in-memory PGlite, or with DATABASE_URL an empty database created on that
- * server and dropped at stop(), so a benchmark neither reads the rows of earlier runs nor waits on their vacuum.
+ * server and dropped at stop(), so a benchmark neither reads the rows of earlier runs nor waits on their vacuum. This
+ * process sets the scene through its own app (`app`, `context`); the load goes to `base`: this process with PGlite,
+ * else `workers` server processes started on the same database (server/main.ts, as `npm start` runs it).
  */
 export async function startBenchServer() {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: "silent", PORT: "0" }), webDistDir: undefined };
@@ -20,9 +30,10 @@ export async function startBenchServer() {
   const database = await openDatabase({ url: scratch?.url });
   const context = await createContext(config, database);
   const app = await buildApp(context);
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  const servers = scratch ? await startServers(scratch.url) : undefined;
+  if (!servers) await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const base = servers?.base ?? `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 
   const password = "Bench-password-2026";
   const register = await app.inject({
@@ -42,33 +53,88 @@ export async function startBenchServer() {
     await app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { authorization: `Bearer ${token}` } })
   ).json();
   const accountId: string = me.memberships[0].accountId;
+  /** CPU time (ms) spent so far serving: this process, and the server processes started for the load. */
+  const serverCpuMs = () => {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000 + (servers ? processTreeCpuMs(servers.child.pid ?? -1) : 0);
+  };
   const stop = async () => {
+    await servers?.stop();
     await app.close();
     await closeContext(context);
     await scratch?.drop();
   };
-  return { app, context, database, base, token, accountId, stop };
+  return { app, context, database, base, token, accountId, serverCpuMs, stop };
 }
 
-/** CPU time (ms) of every `postgres` process of this machine, read from /proc; null where there is none to read. */
+/** `workers` server processes on `databaseUrl`, ready when all of them listen (a supervisor's line says so). */
+async function startServers(databaseUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: path.join(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WORKERS: String(workers),
+      LOG_LEVEL: "warn",
+      DATA_DIR: path.join(import.meta.dirname, "..", "data", "bench"),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the bench servers did not start within 60 s")), 60_000);
+    child.on("exit", (code) => reject(new Error(`the bench servers exited with ${code}`)));
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (workers > 1) child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("workers ready") && ready());
+    else void waitForHealth(base).then(ready, reject);
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners("exit");
+      child.on("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { base, child, stop };
+}
+
+async function waitForHealth(base: string) {
+  for (;;) {
+    const answered = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** CPU time (ms) of a process and all its descendants (the server workers of the benchmark's supervisor). */
+function processTreeCpuMs(root: number): number {
+  const table = processTable();
+  const inTree = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const row of table)
+      if (!inTree.has(row.pid) && inTree.has(row.parent)) {
+        inTree.add(row.pid);
+        grew = true;
+      }
+  }
+  return table.filter((row) => inTree.has(row.pid)).reduce((sum, row) => sum + row.cpuMs, 0);
+}
+
+/** CPU time (ms) of every `postgres` process of this machine; null where there is none to read. */
 export function postgresCpuMs(): number | null {
   try {
-    const msPerTick = 10; // USER_HZ is 100 on Linux
-    let ticks = 0;
-    let found = false;
-    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      } catch {
-        continue; // the process ended meanwhile
-      }
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-      found = true;
-    }
-    return found ? ticks * msPerTick : null;
+    const servers = processTable().filter((row) => row.command === "postgres");
+    return servers.length === 0 ? null : servers.reduce((sum, row) => sum + row.cpuMs, 0);
   } catch {
     return null;
   }
@@ -128,10 +194,11 @@ export async function measure(
   name: string,
   url: string,
   token: string,
+  serverCpuMs: () => number,
   clients = connections,
   request?: LoadRequest,
 ): Promise<LoadFigures> {
-  const serverCpuBefore = process.cpuUsage();
+  const serverCpuBefore = serverCpuMs();
   const databaseCpuBefore = postgresCpuMs();
   const run = await runLoad({
     url,
@@ -142,7 +209,7 @@ export async function measure(
     headers: { ...request?.headers, ...(token && { authorization: `Bearer ${token}` }) },
     bodyTemplate: request?.bodyTemplate,
   });
-  const serverCpu = process.cpuUsage(serverCpuBefore);
+  const serverCpu = serverCpuMs() - serverCpuBefore;
   const databaseCpuAfter = postgresCpuMs();
   const times = run.times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -158,7 +225,7 @@ export async function measure(
     errors: run.errors,
     // Where the time goes, whatever else the machine runs: this process (with PGlite, the database too) and the
     // PostgreSQL server's processes when it runs on this machine.
-    serverCpuMsPerRequest: perRequest((serverCpu.user + serverCpu.system) / 1000),
+    serverCpuMsPerRequest: perRequest(serverCpu),
     databaseCpuMsPerRequest:
       databaseCpuBefore === null || databaseCpuAfter === null ? null : perRequest(databaseCpuAfter - databaseCpuBefore),
     loadGeneratorCpuMsPerRequest: perRequest(run.cpuMs),
@@ -170,7 +237,7 @@ export async function measure(
 export function writeResults(file: string, kind: string, results: unknown[], markdown: string) {
   const resultsDir = path.join(import.meta.dirname, "results");
   mkdirSync(resultsDir, { recursive: true });
-  const machine = { database: kind, node: process.version, connections, durationSeconds };
+  const machine = { database: kind, node: process.version, serverProcesses: workers, connections, durationSeconds };
   writeFileSync(
     path.join(resultsDir, `${file}-${kind}.json`),
     `${JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2)}\n`,

@@ -7,7 +7,7 @@ import { connections, durationSeconds, measure, startBenchServer, writeResults }
  */
 const eventsInAccount = 5_000;
 
-const { context, database, base, token, accountId, stop } = await startBenchServer();
+const { context, database, base, token, accountId, serverCpuMs, stop } = await startBenchServer();
 
 // One statement for thousands of events: Drizzle's insert builder is far too slow at this size (DESIGN.md §2).
 await context.db.execute(sql`
@@ -36,7 +36,7 @@ const scenarios = [
 ];
 
 const results = [];
-for (const scenario of scenarios) results.push(await measure(scenario.name, base + scenario.path, token));
+for (const scenario of scenarios) results.push(await measure(scenario.name, base + scenario.path, token, serverCpuMs));
 await stop();
 
 const table = results

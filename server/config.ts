@@ -48,8 +48,20 @@ const environmentSchema = z
      * few).
      */
     PUBLIC_SHOP_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /**
+     * Server processes on this machine, sharing its port (one per core uses them all: a Node process runs on one).
+     * Several need a PostgreSQL server: the embedded database belongs to one process.
+     */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, context) => {
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["WORKERS"],
+        message: "set DATABASE_URL to run several workers: the embedded database allows one process",
+      });
+    }
     // Stripe.js cannot confirm a payment without the publishable key, nor one made with a key of the other mode.
     if (!env.STRIPE_SECRET_KEY) return;
     const mode = (key: string) => key.split("_")[1];
@@ -88,6 +100,7 @@ export type Config = {
   jobPollSeconds: number;
   publicFormPostsPerMinute: number;
   publicShopPostsPerMinute: number;
+  workers: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -113,6 +126,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobPollSeconds: env.JOB_POLL_SECONDS,
     publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,
     publicShopPostsPerMinute: env.PUBLIC_SHOP_POSTS_PER_MINUTE,
+    workers: env.WORKERS,
     webDistDir: path.resolve("dist/web"),
   };
 }

@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+
+/** A TCP port free on the loopback now, for a server a test or a benchmark starts as a process of its own. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+/** Each process of this machine with its parent, command and CPU time so far (utime + stime, ms): read from /proc. */
+export function processTable() {
+  const msPerTick = 10; // USER_HZ is 100 on Linux
+  const table: { pid: number; parent: number; command: string; cpuMs: number }[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const cpuMs = (Number(fields[11]) + Number(fields[12])) * msPerTick;
+    table.push({ pid: Number(pid), parent: Number(fields[1]), command, cpuMs });
+  }
+  return table;
+}
