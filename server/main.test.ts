@@ -11,7 +11,9 @@ test("several workers need a PostgreSQL server: the embedded database belongs to
   expect(loadConfig({}).workers).toBe(1);
 });
 
-const childrenOf = (pid: number) => processTable().flatMap((row) => (row.parent === pid ? [row.pid] : []));
+/** The node processes `pid` started (tsx may start esbuild beside them, to compile on a cold cache). */
+const nodeChildrenOf = (pid: number) =>
+  processTable().flatMap((row) => (row.parent === pid && row.command === "node" ? [row.pid] : []));
 
 const waitFor = async (condition: () => boolean | Promise<boolean>, what: () => string) => {
   const deadline = Date.now() + 45_000;
@@ -52,7 +54,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
       () => `the workers (they said: ${output})`,
     );
     const supervisorPid = supervisor.pid ?? 0;
-    const workers = childrenOf(supervisorPid);
+    const workers = nodeChildrenOf(supervisorPid);
     expect(workers).toHaveLength(2);
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -62,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
     process.kill(dying ?? 0, "SIGKILL");
     await waitFor(
       () => {
-        const now = childrenOf(supervisorPid);
+        const now = nodeChildrenOf(supervisorPid);
         return now.length === 2 && !now.includes(dying ?? 0);
       },
       () => "a new worker",
