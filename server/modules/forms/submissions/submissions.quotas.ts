@@ -47,7 +47,7 @@ export class ChoiceTally {
    * submissions never wait on each other's rows crosswise. A quota is a conditional update (`chosen + n <= quota`):
    * of concurrent guests racing for the last place exactly one gets its row updated. An answer left without room
    * fails the whole submission with "Quota is filled for this option." on its question; the caller's transaction
-   * then rolls everything back.
+   * then rolls everything back. The counting statement carries the writes pending in the caller's batch.
    */
   async apply(writer: Writer, formId: string): Promise<void> {
     const changes = [...this.changes.entries()]
@@ -59,12 +59,11 @@ export class ChoiceTally {
       const rows = released.map(
         (change) => sql`(${change.questionId}::text, ${change.answerId}::text, ${-change.delta}::int)`,
       );
-      await executorOf(
-        writer,
-      ).execute(sql`update ${formAnswerCounts} set chosen = greatest(${chosen} - released.count, 0)
+      const releasing = sql`update ${formAnswerCounts} set chosen = greatest(${chosen} - released.count, 0)
         from (values ${sql.join(rows, sql`, `)}) as released(question_id, answer_id, count)
         where ${formAnswerCounts.formId} = ${formId} and ${questionId} = released.question_id
-          and ${answerId} = released.answer_id`);
+          and ${answerId} = released.answer_id`;
+      await executorOf(writer).execute(releasing);
     }
     const filled: Record<string, CodedMessage> = {};
     const blame = (change: (typeof changes)[number]) => {
