@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "./config.js";
 import { freePort, processTable } from "./testing/processes.js";
 import { createScratchDatabase } from "./testing/scratch-database.js";
@@ -23,37 +24,48 @@ const waitFor = async (condition: () => boolean | Promise<boolean>, what: () => 
   }
 };
 
+/** server/main.ts as `npm start` runs it, with WORKERS=2, and what it says. */
+function startSupervisor(databaseUrl: string, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "main.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", WORKERS: "2" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, exited, output: () => output };
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as npm start runs it)", () => {
-  let supervisor: ChildProcess | undefined;
+  let databaseUrl = "";
   let dropDatabase = async () => {};
+  const supervisors: ReturnType<typeof startSupervisor>[] = [];
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? "", "workers");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+  });
   afterAll(async () => {
-    if (supervisor && supervisor.exitCode === null) {
-      const exited = new Promise((resolve) => supervisor?.on("exit", resolve));
-      supervisor.kill("SIGTERM");
-      await exited;
+    for (const supervisor of supervisors) {
+      if (supervisor.child.exitCode === null) supervisor.child.kill("SIGTERM");
+      await supervisor.exited;
     }
     await dropDatabase();
   });
 
   test("two servers share the port, and one that dies is replaced", { timeout: 120_000 }, async () => {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? "", "workers");
-    dropDatabase = scratch.drop;
     const port = await freePort();
-    supervisor = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "main.ts")], {
-      env: { ...process.env, DATABASE_URL: scratch.url, PORT: String(port), HOST: "127.0.0.1", WORKERS: "2" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    supervisor.stdout?.on("data", keep);
-    supervisor.stderr?.on("data", keep);
+    const supervisor = startSupervisor(databaseUrl, port);
+    supervisors.push(supervisor);
     await waitFor(
-      () => output.includes("2 workers ready"),
-      () => `the workers (they said: ${output})`,
+      () => supervisor.output().includes("2 workers ready"),
+      () => `the workers (they said: ${supervisor.output()})`,
     );
-    const supervisorPid = supervisor.pid ?? 0;
+    const supervisorPid = supervisor.child.pid ?? 0;
     const workers = nodeChildrenOf(supervisorPid);
     expect(workers).toHaveLength(2);
 
@@ -77,5 +89,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
         ),
       () => "the port to answer again",
     );
+  });
+
+  test("workers that cannot listen (the port is taken) stop everything with an error", {
+    timeout: 120_000,
+  }, async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const address = taken.address();
+    try {
+      const supervisor = startSupervisor(databaseUrl, typeof address === "object" && address ? address.port : 0);
+      supervisors.push(supervisor);
+      expect(await supervisor.exited).toBe(1);
+      expect(supervisor.output()).toContain("before it listened");
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

@@ -28,29 +28,37 @@ async function serve(config: Config) {
 /**
  * WORKERS > 1: this process migrates the database once, then starts that many servers sharing the port (Node's
  * cluster hands them the connections in turn) and replaces one that dies. They are the stateless instances the
- * platform scales out with, on one machine: everything they share is in PostgreSQL.
+ * platform scales out with, on one machine: everything they share is in PostgreSQL. A worker that ends before it
+ * listened cannot start (port taken, database gone): all stop with an error, for the service manager to see, rather
+ * than being started again and again.
  */
 async function superviseWorkers(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl });
   await database.close();
   let stopping = false;
+  const stop = (exitCode: number) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    cluster.disconnect(() => process.exit(exitCode));
+  };
+  const listened = new Set<number>();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
+    if (!listened.has(worker.id)) {
+      console.error(`worker ${worker.process.pid} ended (${signal ?? code}) before it listened; stopping`);
+      stop(1);
+      return;
+    }
     console.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork();
   });
-  let listening = 0;
-  cluster.on("listening", () => {
-    if (++listening === config.workers) console.log(`${config.workers} workers ready on ${config.publicUrl}`);
+  cluster.on("listening", (worker) => {
+    listened.add(worker.id);
+    if (listened.size === config.workers) console.log(`${config.workers} workers ready on ${config.publicUrl}`);
   });
   for (let i = 0; i < config.workers; i++) cluster.fork();
-  const stop = () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    cluster.disconnect(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
 }
 
 const config = loadConfig();

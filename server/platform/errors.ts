@@ -39,10 +39,10 @@ function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown
   return undefined;
 }
 
-/** True when a database error is PostgreSQL's unique violation on `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** True when a database error is PostgreSQL's unique violation on `constraint` (on any, without one). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const found = databaseErrorOf(error);
-  return found?.code === "23505" && found.constraint === constraint;
+  return found?.code === "23505" && (constraint === undefined || found.constraint === constraint);
 }
 
 /**

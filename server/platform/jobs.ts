@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { SqlExecutor } from "../db/connection.js";
+import { isTransientConflict, isUniqueViolation } from "./errors.js";
 
 /** A background job of a feature: its queue name, the payload it accepts, and what it does. */
 export type JobDefinition<Schema extends z.ZodType> = {
@@ -34,22 +35,26 @@ export async function startJobRunner(options: {
    * answers: any answer (even an empty one) is read by pg-boss as a result and fails its unawaited bookkeeping.
    */
   let stopped = false;
-  const boss = new PgBoss({
-    db: {
-      executeSql: (text, values) => (stopped ? new Promise(() => {}) : options.sql.executeSql(text, values)),
-    },
-    // pg-boss keeps its cron clock safe across instances: a scheduled job is sent once per slot.
-    schedule: true,
-    supervise: true,
+  const executeSql: SqlExecutor["executeSql"] = (text, values) =>
+    stopped ? new Promise(() => {}) : options.sql.executeSql(text, values);
+  // A PgBoss that failed to start cannot start again: each attempt gets a new one.
+  const boss = await retriedOnStartRace(async () => {
+    const started = new PgBoss({
+      db: { executeSql },
+      // pg-boss keeps its cron clock safe across instances: a scheduled job is sent once per slot.
+      schedule: true,
+      supervise: true,
+    });
+    started.on("error", (error) => options.logger.error({ err: error }, "job runner error"));
+    await started.start();
+    return started;
   });
-  boss.on("error", (error) => options.logger.error({ err: error }, "job runner error"));
-  await boss.start();
   return {
     async send(job, payload) {
       await boss.send(job.name, job.payload.parse(payload) as object, { retryLimit: 5, retryBackoff: true });
     },
     async register(job) {
-      await boss.createQueue(job.name);
+      await retriedOnStartRace(() => boss.createQueue(job.name));
       await boss.work<unknown>(job.name, { pollingIntervalSeconds: options.pollSeconds }, async (batch) => {
         for (const entry of batch) {
           await job.handle(job.payload.parse(entry.data));
@@ -63,4 +68,19 @@ export async function startJobRunner(options: {
       stopped = true;
     },
   };
+}
+
+/**
+ * Instances starting together on a new database install pg-boss's tables and create the same queues at the same
+ * instant (WORKERS, or N replicas deployed at once). pg-boss guards most of it, yet the loser of a race can still
+ * fail with a duplicate key or a deadlock although what it wanted to create is there now: it tries again.
+ */
+async function retriedOnStartRace<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !(isTransientConflict(error) || isUniqueViolation(error))) throw error;
+    }
+  }
 }
