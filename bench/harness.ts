@@ -12,9 +12,9 @@ export const connections = 10;
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 
 /**
- * Server processes the load goes to, with a PostgreSQL server: the platform's own `WORKERS` (server/main.ts), one per
- * core by default, as a deployment on this machine would run it. The embedded database lives inside the one process
- * that opened it, so with it the benchmark's own process serves.
+ * Server processes the load goes to, with a PostgreSQL server: the platform's own `WORKERS` (server/main.ts), one by
+ * default (on these two cores a second one costs more CPU per request than it gives). The embedded database lives
+ * inside the one process that opened it, so with it the benchmark's own process serves.
  */
 export const workers = process.env.DATABASE_URL ? Number(process.env.BENCH_WORKERS ?? 1) : 1;
 

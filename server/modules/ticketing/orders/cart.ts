@@ -4,7 +4,7 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
-import { WriteBatch, type Writer, write } from "../../../db/write-batch.js";
+import { type Writer, withWriteBatch, write } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import type { GuestRow } from "../../guests/guests.list.js";
@@ -237,56 +237,52 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
   await checkSeats(executor, event, seated, leavingOut);
 
   const totals = { totalInclTaxCents: priced.totalInclCents, totalExclTaxCents: priced.totalExclCents, updatedAt: at };
-  // The order, its items, coupons and audit row ride on the stock's first update: one round trip, sale day's path.
-  const batch = new WriteBatch(executor);
-  let orderId: string;
-  if (target.kind === "new") {
-    orderId = randomUUID();
-    const values = {
-      id: orderId,
-      eventId: event.id,
-      buyerGuestId: placement.buyer.id,
-      status: "in_cart" as const,
-      billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
-      createdAt: at,
-      ...totals,
-      ...target.values,
-    };
-    await write(batch, (tx) => tx.insert(orders).values(values));
-  } else {
-    orderId = target.id;
+  const orderId = target.kind === "new" ? randomUUID() : target.id;
+  if (target.kind === "existing") {
     // Emptied before: a row deleted and one of the same key inserted may not share a statement.
     await executor.delete(orderItems).where(eq(orderItems.orderId, orderId));
     await executor.delete(orderCoupons).where(eq(orderCoupons.orderId, orderId));
-    const { language } = target;
-    await write(batch, (tx) =>
-      tx
-        .update(orders)
-        .set({ ...totals, buyerGuestId: placement.buyer.id, language })
-        .where(eq(orders.id, orderId)),
+  }
+  // The order, its items, coupons and audit row ride on the stock's first update: one round trip, sale day's path.
+  await withWriteBatch(executor, async (batch) => {
+    batch.add(
+      target.kind === "new"
+        ? executor.insert(orders).values({
+            id: orderId,
+            eventId: event.id,
+            buyerGuestId: placement.buyer.id,
+            status: "in_cart",
+            billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
+            createdAt: at,
+            ...totals,
+            ...target.values,
+          })
+        : executor
+            .update(orders)
+            .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
+            .where(eq(orders.id, orderId)),
     );
-  }
-  await writeItems(batch, orderId, units, holderIds, priced, at);
-  if (coupons.length > 0) {
-    const used = coupons.map((coupon, index) => ({
-      orderId,
-      couponId: coupon.id,
-      code: coupon.code,
-      discountCents: priced.coupons[index]?.cents ?? 0,
-    }));
-    await write(batch, (tx) => tx.insert(orderCoupons).values(used));
-  }
-  const scope = { accountId: event.accountId, eventId: event.id, orderId };
-  await auditOrder(batch, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
-    after: {
-      units: units.length,
-      coupons: coupons.map((coupon) => coupon.code),
-      totalInclTaxCents: priced.totalInclCents,
-    },
+    await writeItems(batch, orderId, units, holderIds, priced, at);
+    if (coupons.length > 0) {
+      const used = coupons.map((coupon, index) => ({
+        orderId,
+        couponId: coupon.id,
+        code: coupon.code,
+        discountCents: priced.coupons[index]?.cents ?? 0,
+      }));
+      batch.add(executor.insert(orderCoupons).values(used));
+    }
+    const scope = { accountId: event.accountId, eventId: event.id, orderId };
+    await auditOrder(batch, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
+      after: {
+        units: units.length,
+        coupons: coupons.map((coupon) => coupon.code),
+        totalInclTaxCents: priced.totalInclCents,
+      },
+    });
+    // Last: the rows everybody wants are locked from here to the commit only.
+    await applyStockChange(batch, change);
   });
-  // Last: the rows everybody wants are locked from here to the commit only.
-  await applyStockChange(batch, change);
-  await batch.flush();
   return orderId;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../../../contract/ticketing.js";
 import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { WriteBatch, write } from "../../../db/write-batch.js";
+import { withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
@@ -63,38 +63,38 @@ export async function completeOrder(
     .returning();
   if (!completed) throw new Error("the completed order was not found");
   // The holders, the audit row and the mail ride on the invoice's statement: its number is the last thing taken.
-  const batch = new WriteBatch(executor);
-  await write(batch, (tx) =>
-    tx
-      .update(guests)
-      .set({ status: "confirmed", updatedAt: now })
-      .where(
-        and(
-          inArray(
-            guests.id,
-            tx
-              .select({ id: sql<string>`${orderItems.holderGuestId}` })
-              .from(orderItems)
-              .where(and(eq(orderItems.orderId, order.id), eq(orderItems.refunded, false))),
+  await withWriteBatch(executor, async (batch) => {
+    batch.add(
+      executor
+        .update(guests)
+        .set({ status: "confirmed", updatedAt: now })
+        .where(
+          and(
+            inArray(
+              guests.id,
+              executor
+                .select({ id: sql<string>`${orderItems.holderGuestId}` })
+                .from(orderItems)
+                .where(and(eq(orderItems.orderId, order.id), eq(orderItems.refunded, false))),
+            ),
+            notInArray(guests.status, [...attendingStatuses]),
           ),
-          notInArray(guests.status, [...attendingStatuses]),
         ),
-      ),
-  );
-  await auditOrder(batch, actor, scopeOf(event, order), "completed", {
-    before: { status: order.status },
-    after: {
-      status: "completed",
-      via: completion.action,
-      paymentMethod: completed.paymentMethod,
-      otherPaymentKind: completed.otherPaymentKind,
-      totalInclTaxCents: completed.totalInclTaxCents,
-      testMode: completed.testMode,
-    },
+    );
+    await auditOrder(batch, actor, scopeOf(event, order), "completed", {
+      before: { status: order.status },
+      after: {
+        status: "completed",
+        via: completion.action,
+        paymentMethod: completed.paymentMethod,
+        otherPaymentKind: completed.otherPaymentKind,
+        totalInclTaxCents: completed.totalInclTaxCents,
+        testMode: completed.testMode,
+      },
+    });
+    // Last: the invoice's number locks its series until the commit.
+    await issueInvoice(context, batch, event, completed);
   });
-  // Last: the invoice's number locks its series until the commit.
-  await issueInvoice(context, batch, event, completed);
-  await batch.flush();
   return completed;
 }
 
