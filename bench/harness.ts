@@ -70,7 +70,9 @@ export async function startBenchServer() {
 /** `workers` server processes on `databaseUrl`, ready when all of them listen (a supervisor's line says so). */
 async function startServers(databaseUrl: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // BENCH_PROFILE=<folder>: the server processes write a V8 CPU profile there as they stop (for `node --cpu-prof`).
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "server/main.ts"], {
     cwd: path.join(import.meta.dirname, ".."),
     env: {
       ...process.env,

@@ -2,13 +2,9 @@ import type { Database, Executor } from "../../db/connection.js";
 import type { PaymentEvent } from "./payments.js";
 import { paymentEvents } from "./payments.tables.js";
 
-/**
- * Records an event in the caller's transaction and says whether it is new. False means a replay (Stripe retries a
- * webhook it thinks failed, two instances receive the same one): the caller leaves it alone. Two deliveries racing
- * meet the primary key, so exactly one transaction gets true.
- */
-export async function recordPaymentEventOnce(executor: Executor, event: PaymentEvent): Promise<boolean> {
-  const inserted = await executor
+/** The insert of an event, nothing if it is recorded already: for a caller that batches it (write-batch.ts). */
+export function paymentEventInsert(executor: Executor, event: PaymentEvent) {
+  return executor
     .insert(paymentEvents)
     .values({
       provider: event.provider,
@@ -19,8 +15,16 @@ export async function recordPaymentEventOnce(executor: Executor, event: PaymentE
       payload: event,
       occurredAt: new Date(event.occurredAt),
     })
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
+    .onConflictDoNothing();
+}
+
+/**
+ * Records an event in the caller's transaction and says whether it is new. False means a replay (Stripe retries a
+ * webhook it thinks failed, two instances receive the same one): the caller leaves it alone. Two deliveries racing
+ * meet the primary key, so exactly one transaction gets true.
+ */
+export async function recordPaymentEventOnce(executor: Executor, event: PaymentEvent): Promise<boolean> {
+  const inserted = await paymentEventInsert(executor, event).returning({ eventId: paymentEvents.eventId });
   return inserted.length > 0;
 }
 

@@ -108,6 +108,8 @@ export type StripeProvider = ProviderCommon & {
 
 export type SimulatorProvider = ProviderCommon & {
   readonly name: "simulator";
+  /** With a card, the payment is confirmed with it as it is created (Stripe's `confirm: true`). */
+  createPayment(input: CreatePaymentInput & { card?: SimulatorCard }): Promise<Payment>;
   /** The simulator's card form: what Stripe.js does for a Stripe payment, done here with Stripe's test cards. */
   confirmCard(input: { clientSecret: string; card: SimulatorCard }): Promise<Payment>;
   /** The buyer's answer to the simulated 3-D Secure check of a payment in requires_action. */

@@ -176,6 +176,51 @@ describe("a simulated payment", () => {
   });
 });
 
+describe("a payment created with a card (Stripe's confirm: true)", () => {
+  const paidAtCreation = (number: string, key = randomUUID(), orderId = randomUUID()) =>
+    simulator.createPayment({
+      orderId,
+      amountCents: 2500,
+      currency: "EUR",
+      description: "1 ticket",
+      idempotencyKey: key,
+      card: card(number),
+    });
+
+  test.each([
+    ["4242 4242 4242 4242", "succeeded", null],
+    ["4000 0000 0000 9995", "failed", "insufficient_funds"],
+    ["4000 0025 0000 3155", "requires_action", null],
+  ])("card %s → %s (%s) at once, stored and told as a confirmation would be", async (number, status, declineCode) => {
+    const payment = await paidAtCreation(number);
+    expect(payment).toMatchObject({ status, declineCode, amountCents: 2500 });
+    const [row] = await t.context.db
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.id, payment.providerPaymentId));
+    expect(row).toMatchObject({ status, declineCode, cardLast4: number.replace(/ /g, "").slice(-4) });
+    const told = { succeeded: ["payment.succeeded"], failed: ["payment.failed"], requires_action: [] }[status];
+    expect(events.map((event) => event.type)).toEqual(told);
+  });
+
+  test("a bad card is refused before anything is stored", async () => {
+    const key = randomUUID();
+    const error = await refusal(paidAtCreation("4242 4242 4242 4241", key));
+    expect(error.options.fields).toEqual({ "card.number": { code: "CARD_NUMBER_INVALID" } });
+    const rows = await t.context.db.select().from(simulatedPayments).where(eq(simulatedPayments.idempotencyKey, key));
+    expect(rows).toEqual([]);
+  });
+
+  test("the same key again confirms the payment it made: a declined one takes another card, a paid one refuses", async () => {
+    const [key, orderId] = [randomUUID(), randomUUID()];
+    const declined = await paidAtCreation("4000 0000 0000 0002", key, orderId);
+    const retried = await paidAtCreation("4242 4242 4242 4242", key, orderId);
+    expect(retried).toMatchObject({ providerPaymentId: declined.providerPaymentId, status: "succeeded" });
+    const again = await refusal(paidAtCreation("4242 4242 4242 4242", key, orderId));
+    expect(again).toMatchObject({ status: 409, code: "PAYMENT_ALREADY_SUCCEEDED" });
+  });
+});
+
 describe("3-D Secure", () => {
   const authenticate = (clientSecret: string, outcome: string) =>
     t.request({

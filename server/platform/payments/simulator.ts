@@ -119,12 +119,30 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
     }
   }
 
+  async function confirmCard({ clientSecret, card }: { clientSecret: string; card: SimulatorCard }) {
+    const attempt = attemptWith(checkedCard(card));
+    // One conditional update: of two confirmations racing, the second finds the payment already succeeded.
+    const [row] = await db
+      .update(simulatedPayments)
+      .set(attempt)
+      .where(and(eq(simulatedPayments.clientSecret, clientSecret), ne(simulatedPayments.status, "succeeded")))
+      .returning();
+    if (!row) {
+      await paymentBy(simulatedPayments.clientSecret, clientSecret);
+      throw new AppError(409, "PAYMENT_ALREADY_SUCCEEDED");
+    }
+    await emitOutcome(row);
+    return paymentOf(row);
+  }
+
   return {
     name: "simulator",
     livemode: false,
 
-    async createPayment(input: CreatePaymentInput) {
+    async createPayment(input: CreatePaymentInput & { card?: SimulatorCard }) {
       assertMoney(input.amountCents, input.currency);
+      // With a card the payment is confirmed as it is created, as Stripe's `confirm: true` does: one row written.
+      const attempt = input.card ? attemptWith(checkedCard(input.card)) : {};
       const id = randomId("pi");
       const [created] = await db
         .insert(simulatedPayments)
@@ -137,10 +155,14 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
           currency: input.currency,
           description: input.description,
           metadata: input.metadata ?? {},
+          ...attempt,
         })
         .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
         .returning();
-      if (created) return paymentOf(created);
+      if (created) {
+        await emitOutcome(created);
+        return paymentOf(created);
+      }
       // The key was used before: the same request gets the same payment, a different one is refused as Stripe does.
       const [first] = await db
         .select()
@@ -154,28 +176,14 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
       ) {
         throw new AppError(409, "PAYMENT_IDEMPOTENCY_CONFLICT");
       }
-      return paymentOf(first);
+      return input.card ? confirmCard({ clientSecret: first.clientSecret, card: input.card }) : paymentOf(first);
     },
 
     async retrievePayment(providerPaymentId: string) {
       return paymentOf(await paymentBy(simulatedPayments.id, providerPaymentId));
     },
 
-    async confirmCard({ clientSecret, card }) {
-      const attempt = attemptWith(checkedCard(card));
-      // One conditional update: of two confirmations racing, the second finds the payment already succeeded.
-      const [row] = await db
-        .update(simulatedPayments)
-        .set(attempt)
-        .where(and(eq(simulatedPayments.clientSecret, clientSecret), ne(simulatedPayments.status, "succeeded")))
-        .returning();
-      if (!row) {
-        await paymentBy(simulatedPayments.clientSecret, clientSecret);
-        throw new AppError(409, "PAYMENT_ALREADY_SUCCEEDED");
-      }
-      await emitOutcome(row);
-      return paymentOf(row);
-    },
+    confirmCard,
 
     async authenticate({ clientSecret, outcome }: SimulatorAuthenticateBody) {
       const [row] = await db

@@ -1,10 +1,12 @@
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { SimulatorCard } from "../../../../contract/payments.js";
 import type { PaymentStart } from "../../../../contract/ticketing-orders.js";
 import { canTransition } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
+import { statementOf, withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
-import { recordPaymentEventOnce } from "../../../platform/payments/payment-events.js";
+import { paymentEventInsert, recordPaymentEventOnce } from "../../../platform/payments/payment-events.js";
 import type {
   Payment,
   PaymentEvent,
@@ -63,17 +65,21 @@ export function paymentsMadeJson(orderId: string | SQL) {
 /**
  * The payment the order's total is paid with: an unfinished one of that amount made with this provider, else a new
  * one. Its idempotency key counts the order's payments (`made`, read here unless the caller has them), so two
- * checkouts racing get the same payment.
+ * checkouts racing get the same payment. The simulator's card form (`card`, which Stripe never receives) confirms it
+ * at once.
  */
 export async function startCardPayment(
   context: AppContext,
   event: Pick<EventRow, "id" | "name">,
   order: OrderRow,
   provider: PaymentProvider,
-  metadata: Record<string, string> = {},
-  made?: readonly PaymentMade[],
+  options: { metadata?: Record<string, string>; made?: readonly PaymentMade[]; card?: SimulatorCard } = {},
 ): Promise<Payment> {
-  made ??= (await context.db.select({ made: paymentsMadeJson(order.id) }).from(sql`(select 1) as one`))[0]?.made ?? [];
+  const made =
+    options.made ??
+    (await context.db.select({ made: paymentsMadeJson(order.id) }).from(sql`(select 1) as one`))[0]?.made ??
+    [];
+  const { card } = options;
   const unfinished = made.find(
     (row) =>
       row.provider === provider.name &&
@@ -83,16 +89,27 @@ export async function startCardPayment(
   );
   if (unfinished) {
     const payment = await provider.retrievePayment(unfinished.providerPaymentId);
-    if (payment.status !== "succeeded") return payment;
+    if (payment.status !== "succeeded") {
+      if (!card || provider.name !== "simulator") return payment;
+      const confirmed = await provider.confirmCard({ clientSecret: payment.clientSecret, card });
+      if (confirmed.status !== "succeeded") await recordPaymentStatus(context, confirmed);
+      return confirmed;
+    }
   }
-  const payment = await provider.createPayment({
+  const input = {
     orderId: order.id,
     amountCents: order.totalInclTaxCents,
     currency: order.currency,
     description: `${event.name} — ${order.id.slice(0, 8)}`,
     idempotencyKey: `order-${order.id}-payment-${made.length + 1}`,
-    metadata: { ...metadata, event_id: event.id },
-  });
+    metadata: { ...options.metadata, event_id: event.id },
+  };
+  const payment =
+    card && provider.name === "simulator"
+      ? await provider.createPayment({ ...input, card })
+      : await provider.createPayment(input);
+  // A success has been settled by its event already (else the caller settles it), which wrote the payment's row.
+  if (payment.status === "succeeded") return payment;
   await context.db
     .insert(orderPayments)
     .values({
@@ -160,49 +177,52 @@ export async function settleSucceededPayment(
   payment: Succeeded,
   event?: PaymentEvent,
 ): Promise<void> {
-  const refundId = await transactionRetried(context.db, async (tx) => {
-    if (event && !(await recordPaymentEventOnce(tx, event))) return undefined;
-    const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.providerPaymentId));
-    if (!orderId) return undefined;
-    const [found] = await tx
-      .select({ order: orders, event: eventColumnsWithStatus })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(eq(orders.id, orderId))
-      .for("update", { of: orders });
-    if (!found) return undefined;
-    const { order, event: eventRow } = found;
-    // Under the order's lock, the first settlement of a payment marks it succeeded; any later one finds it so.
-    const [row] = await tx
-      .insert(orderPayments)
-      .values({
-        orderId: order.id,
-        provider,
-        providerPaymentId: payment.providerPaymentId,
-        status: "succeeded",
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        livemode: payment.livemode,
-      })
-      .onConflictDoUpdate({
-        target: orderPayments.providerPaymentId,
-        set: { status: "succeeded", declineCode: null, updatedAt: new Date() },
-        setWhere: ne(orderPayments.status, "succeeded"),
-      })
-      .returning();
-    if (!row) return undefined;
-    const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
-    const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
-    if (covers && canTransition("pay", order.status)) {
-      await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor);
-      return undefined;
-    }
-    if (covers && (await recovered(tx, eventRow, order))) {
-      await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor);
-      return undefined;
-    }
-    return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
-  });
+  const refundId = await transactionRetried(context.db, (tx) =>
+    withWriteBatch(tx, async (batch) => {
+      // A replayed event finds its payment settled already (the upsert below): nobody needs to wait for its record.
+      if (event) batch.add(paymentEventInsert(tx, event));
+      const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.providerPaymentId));
+      if (!orderId) return undefined;
+      const [found] = await statementOf(batch)
+        .select({ order: orders, event: eventColumnsWithStatus })
+        .from(orders)
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .where(eq(orders.id, orderId))
+        .for("update", { of: orders });
+      if (!found) return undefined;
+      const { order, event: eventRow } = found;
+      // Under the order's lock, the first settlement of a payment marks it succeeded; any later one finds it so.
+      const [row] = await tx
+        .insert(orderPayments)
+        .values({
+          orderId: order.id,
+          provider,
+          providerPaymentId: payment.providerPaymentId,
+          status: "succeeded",
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          livemode: payment.livemode,
+        })
+        .onConflictDoUpdate({
+          target: orderPayments.providerPaymentId,
+          set: { status: "succeeded", declineCode: null, updatedAt: new Date() },
+          setWhere: ne(orderPayments.status, "succeeded"),
+        })
+        .returning();
+      if (!row) return undefined;
+      const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
+      const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
+      if (covers && canTransition("pay", order.status)) {
+        await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor);
+        return undefined;
+      }
+      if (covers && (await recovered(tx, eventRow, order))) {
+        await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor);
+        return undefined;
+      }
+      return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
+    }),
+  );
   // Completed: its confirmation mail leaves now rather than at the next sweep (in the batch of a sale-day rush).
   if (refundId) await settleRefund(context, refundId);
   else context.mailer.kickSoon();

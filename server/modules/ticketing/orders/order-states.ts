@@ -47,23 +47,21 @@ export async function completeOrder(
 ): Promise<OrderRow> {
   requireTransition(completion.action, order);
   const now = new Date();
-  const [completed] = await executor
-    .update(orders)
-    .set({
-      status: "completed",
-      paymentMethod: completion.paymentMethod,
-      otherPaymentKind: completion.paymentMethod === "other" ? (completion.otherPaymentKind ?? null) : null,
-      ...(completion.testMode !== undefined && { testMode: completion.testMode }),
-      reservedUntil: null,
-      cancelReason: null,
-      completedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!completed) throw new Error("the completed order was not found");
-  // The holders, the audit row and the mail ride on the invoice's statement: its number is the last thing taken.
+  const changes = {
+    status: "completed" as const,
+    paymentMethod: completion.paymentMethod,
+    otherPaymentKind: completion.paymentMethod === "other" ? (completion.otherPaymentKind ?? null) : null,
+    testMode: completion.testMode ?? order.testMode,
+    reservedUntil: null,
+    cancelReason: null,
+    completedAt: now,
+    updatedAt: now,
+  };
+  const completed: OrderRow = { ...order, ...changes };
+  // The order's row is locked by the caller: its update, the holders, the audit row and the mail all ride on the
+  // invoice's statement, whose number is the last thing taken.
   await withWriteBatch(executor, async (batch) => {
+    batch.add(executor.update(orders).set(changes).where(eq(orders.id, order.id)));
     batch.add(
       executor
         .update(guests)

@@ -329,12 +329,8 @@ export async function payOrder(
     return { order: await readOrder(context.db, event, id, language), payment: paymentStartOf(provider, payment) };
   }
   const provider = providerForMode(context, mode);
-  const payment = await startCardPayment(
-    context,
-    event,
-    billed,
-    provider,
-    methodId ? { payment_method: methodId } : {},
-  );
+  const payment = await startCardPayment(context, event, billed, provider, {
+    metadata: methodId ? { payment_method: methodId } : {},
+  });
   return { order: await readOrder(context.db, event, id, language), payment: paymentStartOf(provider, payment) };
 }

@@ -349,11 +349,10 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
     return { cart: await cartView(context, event, order.id, token, order.language), payment: null };
   const provider = providerForMode(context, params.paymentMode);
   if (body.card && provider.name !== "simulator") throw fieldError("card", "CART_CARD_NOT_ACCEPTED");
-  let started = await startCardPayment(context, event, order, provider, {}, billedAtOnce?.made);
-  if (body.card && provider.name === "simulator") {
-    started = await provider.confirmCard({ clientSecret: started.clientSecret, card: body.card });
-    if (started.status !== "succeeded") await recordPaymentStatus(context, started);
-  }
+  const started = await startCardPayment(context, event, order, provider, {
+    made: billedAtOnce?.made,
+    card: body.card,
+  });
   let cart = await cartView(context, event, order.id, token, order.language);
   // The simulator told the orders already; should that have failed, the success is applied here (once).
   if (started.status === "succeeded" && cart.status === "in_cart") {
