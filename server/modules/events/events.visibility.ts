@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, not, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { EventFilter, EventStatus } from "../../../contract/events.js";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
@@ -102,6 +102,6 @@ export async function requirePublicEvent(executor: Executor, slug: string): Prom
 }
 
 /** The condition of `requirePublicEvent`, for a query that joins the event to what it reads with it. */
-export function publicEventCondition(slug: string) {
+export function publicEventCondition(slug: string | Placeholder) {
   return and(eq(events.slug, slug), not(events.archived));
 }

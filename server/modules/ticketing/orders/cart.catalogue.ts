@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import { couponState, pricePeriodAt } from "../../../../contract/ticketing-catalogue.js";
 import type { CartLineBody } from "../../../../contract/ticketing-orders.js";
@@ -51,7 +51,7 @@ export type CatalogueTicket = {
  * column any select can carry (the shop reads the cart's tickets with its event). `eventId` is a value or a column
  * written with its table (`${events}.id`: inside a select list Drizzle writes columns bare). So are these columns.
  */
-export function catalogueTicketsJson(eventId: string | SQL, ids?: readonly string[]) {
+export function catalogueTicketsJson(eventId: string | SQL, ids?: readonly string[] | Placeholder) {
   return sql<CatalogueTicket[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'caption', t.caption,
       'description', t.description, 'isOption', t.is_option, 'active', t.active, 'onSale', t.on_sale,
       'taxPercent', t.tax_percent, 'maxQuantity', t.max_quantity, 'quantityTaken', t.quantity_taken,
@@ -63,7 +63,7 @@ export function catalogueTicketsJson(eventId: string | SQL, ids?: readonly strin
         where l.option_id = t.id))
       order by t.position, t.created_at), '[]'::json)
     from ${tickets} t where t.event_id = ${eventId}
-      ${ids ? sql`and t.id = any(${sql.param(ids)}::uuid[])` : sql``})`;
+      ${ids ? sql`and t.id = any(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])` : sql``})`;
 }
 
 export const catalogueOf = (rows: readonly CatalogueTicket[]) => new Map(rows.map((row) => [row.id, row]));

@@ -2,6 +2,7 @@ import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { Order, OrderFilters, OrderItem, OrderSummary } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import { preparedStatement } from "../../../db/prepared.js";
 import { notFound } from "../../../platform/errors.js";
 import type { LocalizedText } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
@@ -107,6 +108,16 @@ export const orderParts = {
 
 const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
 
+// A cart is read after each of its changes: built once.
+const orderStatement = preparedStatement((executor) =>
+  executor
+    .select({ order: orders, buyer: personColumns(guests), ...orderParts })
+    .from(orders)
+    .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
+    .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.eventId, sql.placeholder("eventId"))))
+    .prepare("read_order"),
+);
+
 /** The whole order: items with their holders, coupons, payments and refunds. */
 export async function readOrder(
   executor: Executor,
@@ -114,11 +125,7 @@ export async function readOrder(
   orderId: string,
   language: Language,
 ): Promise<Order> {
-  const [found] = await executor
-    .select({ order: orders, buyer: personColumns(guests), ...orderParts })
-    .from(orders)
-    .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
-    .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)));
+  const [found] = await orderStatement(executor).execute({ orderId, eventId: event.id });
   if (!found) throw notFound();
   const { order } = found;
   const items: OrderItem[] = found.items.map((item) => ({

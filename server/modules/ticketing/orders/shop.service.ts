@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, or, type Placeholder, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import {
@@ -9,6 +9,7 @@ import {
 } from "../../../../contract/ticketing-billing.js";
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
+import { placeholdersFor, preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
@@ -64,22 +65,34 @@ const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = 
 };
 
 /**
- * The public event of `slug`, its ticketing params, what sales need, and its catalogue tickets (those of `lines`, or
- * all): one query, read by every cart and shop call.
+ * The public event of its slug, its ticketing params, what sales need, and its catalogue tickets (those of the
+ * placeholder `ticketIds`, or all): one statement, built once, read by every cart and shop call.
  */
+function saleStatement(name: string, ticketIds?: Placeholder) {
+  return preparedStatement((executor) => {
+    const eventId = sql`${events}.id`;
+    return executor
+      .select({
+        event: eventColumnsWithStatus,
+        params: ticketingParams,
+        readiness: salesReadinessColumns(eventId),
+        tickets: catalogueTicketsJson(eventId, ticketIds),
+        discounts: automaticDiscountsJson(eventId),
+      })
+      .from(events)
+      .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
+      .where(publicEventCondition(sql.placeholder("slug")))
+      .prepare(name);
+  });
+}
+const shopSale = saleStatement("shop_sale");
+const cartSale = saleStatement("cart_sale", sql.placeholder("ticketIds"));
+
+/** The sale of `slug`, with the catalogue tickets of `lines` (or all): see `saleStatement`. */
 async function readSale(executor: Executor, slug: string, lines?: readonly CartLineBody[]) {
-  const eventId = sql`${events}.id`;
-  const [found] = await executor
-    .select({
-      event: eventColumnsWithStatus,
-      params: ticketingParams,
-      readiness: salesReadinessColumns(eventId),
-      tickets: catalogueTicketsJson(eventId, lines && ticketIdsOf(lines)),
-      discounts: automaticDiscountsJson(eventId),
-    })
-    .from(events)
-    .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
-    .where(publicEventCondition(slug));
+  const [found] = lines
+    ? await cartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines) })
+    : await shopSale(executor).execute({ slug });
   if (!found) throw notFound();
   const params = paramsValues(found.params ?? undefined);
   const prices = { catalogue: catalogueOf(found.tickets), discounts: found.discounts };
@@ -266,24 +279,22 @@ const billingValues = (billing: CheckoutValues["billing"], at: Date) => ({
   updatedAt: at,
 });
 
-/**
- * A card checkout of a live cart (in cart, its reservation running) with something to pay, billed in one conditional
- * statement rather than a locked read then a write: what sale day mostly sees. It answers the cart's event, params
- * and payments made; null sends the checkout the locked way (`withLiveCart`), which tells an expired cart, a paid
- * order or a free one apart. The row lock the update takes serializes it with the expiry sweep as that lock would.
- */
-async function billCardCheckout(context: AppContext, slug: string, token: string, billing: CheckoutValues["billing"]) {
-  const at = new Date();
-  const [billed] = await context.db
+const cardCheckoutBilling = preparedStatement((executor) => {
+  const at = sql.placeholder("at");
+  return executor
     .update(orders)
-    .set(billingValues(billing, at))
+    .set({
+      ...placeholdersFor("buyerKind", "billingName", "billingAddress", "billingZip", "billingCity", "billingSiret"),
+      termsAcceptedAt: sql`${at}`,
+      updatedAt: sql`${at}`,
+    })
     .from(events)
     .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
     .where(
       and(
-        eq(orders.cartToken, hashSecret(token)),
+        eq(orders.cartToken, sql.placeholder("cartToken")),
         eq(events.id, orders.eventId),
-        publicEventCondition(slug),
+        publicEventCondition(sql.placeholder("slug")),
         eq(orders.status, "in_cart"),
         gt(orders.totalInclTaxCents, 0),
         or(isNull(orders.reservedUntil), gt(orders.reservedUntil, at)),
@@ -294,7 +305,24 @@ async function billCardCheckout(context: AppContext, slug: string, token: string
       event: eventColumnsWithStatus,
       params: ticketingParams,
       made: paymentsMadeJson(sql`${orders}.id`),
-    });
+    })
+    .prepare("card_checkout_billing");
+});
+
+/**
+ * A card checkout of a live cart (in cart, its reservation running) with something to pay, billed in one conditional
+ * statement rather than a locked read then a write: what sale day mostly sees. It answers the cart's event, params
+ * and payments made; null sends the checkout the locked way (`withLiveCart`), which tells an expired cart, a paid
+ * order or a free one apart. The row lock the update takes serializes it with the expiry sweep as that lock would.
+ */
+async function billCardCheckout(context: AppContext, slug: string, token: string, billing: CheckoutValues["billing"]) {
+  const at = new Date();
+  const [billed] = await cardCheckoutBilling(context.db).execute({
+    ...billingValues(billing, at),
+    at,
+    cartToken: hashSecret(token),
+    slug,
+  });
   if (!billed) return null;
   return {
     event: billed.event,
