@@ -67,16 +67,20 @@ export type SnapshotParts = Omit<DocumentSnapshot, "kind" | "number" | "issuedAt
 
 /**
  * What a document and its mail need of an order, in one round trip (an invoice is issued in the transaction of each
- * completed checkout): the seller's billing information, the buyer, the items with their tickets, the coupons.
+ * completed checkout): the seller's billing information, the buyer, the items with their tickets, the coupons. A
+ * query of `orders` that left-joins `ticketing_organizers` and the buyer's `guests` row as `readDocumentSources`
+ * does may select these columns itself (a payment's settlement reads them as it locks its order).
  */
+export const documentSourceColumns = {
+  seller: ticketingOrganizers,
+  buyer: { firstName: guests.firstName, lastName: guests.lastName, email: guests.email },
+  items: orderParts.items,
+  coupons: orderParts.coupons,
+};
+
 export async function readDocumentSources(executor: Executor, order: Pick<OrderRow, "id">) {
   const [found] = await executor
-    .select({
-      seller: ticketingOrganizers,
-      buyer: { firstName: guests.firstName, lastName: guests.lastName, email: guests.email },
-      items: orderParts.items,
-      coupons: orderParts.coupons,
-    })
+    .select(documentSourceColumns)
     .from(orders)
     .leftJoin(ticketingOrganizers, eq(ticketingOrganizers.eventId, orders.eventId))
     .leftJoin(guests, eq(guests.id, orders.buyerGuestId))

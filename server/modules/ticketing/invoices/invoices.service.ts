@@ -80,15 +80,16 @@ async function issueDocument(
 /**
  * The invoice of an order that has just completed, and the buyer's confirmation mail with the tickets and the
  * invoice attached. Test orders get an invoice of the TEST series: it shows the buyer what they will receive,
- * without taking a number of the legal sequence.
+ * without taking a number of the legal sequence. The order's document sources are read here unless the caller has.
  */
 export async function issueInvoice(
   context: Pick<AppContext, "mailer">,
   writer: Writer,
   event: EventRow,
   order: OrderRow,
+  sourcesRead?: DocumentSources,
 ): Promise<void> {
-  const sources = await readDocumentSources(executorOf(writer), order);
+  const sources = sourcesRead ?? (await readDocumentSources(executorOf(writer), order));
   const parts = snapshotParts(event, order, sources, { sign: 1 });
   const id = randomUUID();
   await mailBuyer(context, writer, { event, order, sources, parts }, "ticketing.order_confirmation", [

@@ -7,6 +7,7 @@ import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
 import { guests } from "../../guests/guests.tables.js";
+import type { DocumentSources } from "../invoices/invoice-snapshot.js";
 import { issueInvoice } from "../invoices/invoices.service.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import { addHeldStock, applyStockChange, emptyStockChange } from "./order-stock.js";
@@ -35,7 +36,8 @@ export type Completion = {
  * THE one way an order completes (card payment, the organizer's confirmation, a late payment recovering an expired
  * cart): its units are already held. Its holders are attending from now on. Its invoice and the confirmation mail
  * with the tickets are issued here, in this transaction (the mail through the outbox), so no completed order lacks
- * them and none gets them twice; the caller kicks the mailer after its commit.
+ * them and none gets them twice; the caller kicks the mailer after its commit, and may hand over the order's document
+ * sources it read under the lock.
  */
 export async function completeOrder(
   context: Pick<AppContext, "mailer">,
@@ -44,6 +46,7 @@ export async function completeOrder(
   order: OrderRow,
   completion: Completion,
   actor: Actor,
+  sources?: DocumentSources,
 ): Promise<OrderRow> {
   requireTransition(completion.action, order);
   const now = new Date();
@@ -91,7 +94,7 @@ export async function completeOrder(
       },
     });
     // Last: the invoice's number locks its series until the commit.
-    await issueInvoice(context, batch, event, completed);
+    await issueInvoice(context, batch, event, completed, sources);
   });
   return completed;
 }
