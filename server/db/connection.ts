@@ -11,12 +11,18 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isTransientConflict } from "../platform/errors.js";
-import * as schema from "./schema.js";
 
-export type Schema = typeof schema;
-/** One type for both drivers: every query in the services is written against it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * One type for both drivers: every query in the services is written against it. Without Drizzle's relational query
+ * API (`db.query`), which the services do not use: given the schema, Drizzle made a query builder for each of its
+ * tables in every transaction it opened, twice per checkout.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Anything a service can run a query on: the database itself, or an open transaction. */
 export type Executor = Database | Transaction;
 
@@ -72,7 +78,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     // The server may close an idle connection (restart, failover, idle timeout, a forced drop in tests): the pool
     // already discards it and opens another on the next query, so the event must not crash the process.
     pool.on("error", () => {});
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool });
     await migrateNodePg(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
@@ -93,7 +99,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   } else {
     client = new PGlite({ extensions });
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

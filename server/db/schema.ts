@@ -1,4 +1,4 @@
-// The schema index: drizzle-kit reads it to generate migrations, Drizzle to type relational queries.
+// The schema index: drizzle-kit reads it to generate migrations.
 export * from "../modules/accounts/accounts.tables.js";
 export * from "../modules/audit/audit.tables.js";
 export * from "../modules/auth/auth.tables.js";

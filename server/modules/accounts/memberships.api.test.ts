@@ -10,6 +10,7 @@ import {
   tokenFromMail,
 } from "../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { auditLogs } from "../audit/audit.tables.js";
 import { users } from "../auth/auth.tables.js";
 import { eventAdministrators } from "../events/events.tables.js";
 import { accountMembers, teamMembers, teams } from "./accounts.tables.js";
@@ -289,9 +290,10 @@ describe("DELETE /administrators/:id", () => {
     const again = await api("DELETE", `/administrators/${doomed.userId}`, admin.token);
     expect(again.status).toBe(404);
 
-    const audit = await t.context.db.query.auditLogs.findFirst({
-      where: (row, { eq: equals }) => equals(row.action, "accounts.administrator.deleted"),
-    });
+    const [audit] = await t.context.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "accounts.administrator.deleted"));
     expect(audit).toMatchObject({ accountId: null, targetId: doomed.userId, before: { email: doomed.email } });
   });
 });
