@@ -53,14 +53,16 @@ export async function readParamsRow(executor: Executor, eventId: string): Promis
  * as columns of a select: the shop reads them with the event they are about (`eventId`: a value or a column).
  */
 export function salesReadinessColumns(eventId: string | SQL) {
+  // Scalar subqueries with a limit rather than exists(): PostgreSQL may turn an exists() into a hash of the whole
+  // table, a plan a prepared statement keeps once the table has grown (this is read by every cart).
   return {
-    billingInfo: sql<boolean>`exists (select 1 from ${ticketingOrganizers}
-      where ${ticketingOrganizers.eventId} = ${eventId})`,
+    billingInfo: sql<boolean>`coalesce((select true from ${ticketingOrganizers}
+      where ${ticketingOrganizers.eventId} = ${eventId} limit 1), false)`,
     // An option cannot be bought alone (SPEC §3), so it does not make a ticket office.
     activeTickets: sql<number>`(select count(*)::int from ${tickets} where ${tickets.eventId} = ${eventId}
       and ${tickets.active} and not ${tickets.isOption})`,
-    onlineRegistrationForm: sql<boolean>`exists (select 1 from ${forms} where ${forms.eventId} = ${eventId}
-      and ${forms.type} = 'registration' and ${forms.status} <> 'draft')`,
+    onlineRegistrationForm: sql<boolean>`coalesce((select true from ${forms} where ${forms.eventId} = ${eventId}
+      and ${forms.type} = 'registration' and ${forms.status} <> 'draft' limit 1), false)`,
   };
 }
 
