@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
-import { type CodedMessage, isMessageCode, messageOfZodIssue } from "../../../contract/error-messages.js";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type CodedMessage,
+  isMessageCode,
+  type MessageCode,
+  messageOfZodIssue,
+} from "../../../contract/error-messages.js";
 import {
   cardBrand,
   cardDigits,
@@ -119,20 +124,32 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
     }
   }
 
-  async function confirmCard({ clientSecret, card }: { clientSecret: string; card: SimulatorCard }) {
-    const attempt = attemptWith(checkedCard(card));
-    // One conditional update: of two confirmations racing, the second finds the payment already succeeded.
+  /**
+   * Moves the payment of `clientSecret` on, in one conditional update (of two calls racing, the second finds it moved
+   * already), and tells the orders; a payment not in a state to move is `refusal`, an unknown one 404.
+   */
+  async function movePayment(
+    clientSecret: string,
+    change: Partial<PaymentRow>,
+    movable: SQL | undefined,
+    refusal: MessageCode,
+  ) {
     const [row] = await db
       .update(simulatedPayments)
-      .set(attempt)
-      .where(and(eq(simulatedPayments.clientSecret, clientSecret), ne(simulatedPayments.status, "succeeded")))
+      .set(change)
+      .where(and(eq(simulatedPayments.clientSecret, clientSecret), movable))
       .returning();
     if (!row) {
       await paymentBy(simulatedPayments.clientSecret, clientSecret);
-      throw new AppError(409, "PAYMENT_ALREADY_SUCCEEDED");
+      throw new AppError(409, refusal);
     }
     await emitOutcome(row);
     return paymentOf(row);
+  }
+
+  async function confirmCard({ clientSecret, card }: { clientSecret: string; card: SimulatorCard }) {
+    const attempt = attemptWith(checkedCard(card));
+    return movePayment(clientSecret, attempt, ne(simulatedPayments.status, "succeeded"), "PAYMENT_ALREADY_SUCCEEDED");
   }
 
   return {
@@ -186,21 +203,14 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
     confirmCard,
 
     async authenticate({ clientSecret, outcome }: SimulatorAuthenticateBody) {
-      const [row] = await db
-        .update(simulatedPayments)
-        .set(
-          outcome === "complete"
-            ? { status: "succeeded", declineCode: null, updatedAt: new Date() }
-            : { status: "failed", declineCode: "authentication_failed", updatedAt: new Date() },
-        )
-        .where(and(eq(simulatedPayments.clientSecret, clientSecret), eq(simulatedPayments.status, "requires_action")))
-        .returning();
-      if (!row) {
-        await paymentBy(simulatedPayments.clientSecret, clientSecret);
-        throw new AppError(409, "PAYMENT_NOT_AWAITING_AUTHENTICATION");
-      }
-      await emitOutcome(row);
-      return paymentOf(row);
+      return movePayment(
+        clientSecret,
+        outcome === "complete"
+          ? { status: "succeeded", declineCode: null, updatedAt: new Date() }
+          : { status: "failed", declineCode: "authentication_failed", updatedAt: new Date() },
+        eq(simulatedPayments.status, "requires_action"),
+        "PAYMENT_NOT_AWAITING_AUTHENTICATION",
+      );
     },
 
     async refund(input: RefundInput) {

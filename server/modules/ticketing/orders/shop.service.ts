@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, or, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import {
@@ -283,11 +283,18 @@ const cardCheckoutBilling = preparedStatement((executor) => {
   const at = sql.placeholder("at");
   return executor
     .update(orders)
-    .set({
-      ...placeholdersFor("buyerKind", "billingName", "billingAddress", "billingZip", "billingCity", "billingSiret"),
-      termsAcceptedAt: sql`${at}`,
-      updatedAt: sql`${at}`,
-    })
+    .set(
+      placeholdersFor(
+        "buyerKind",
+        "billingName",
+        "billingAddress",
+        "billingZip",
+        "billingCity",
+        "billingSiret",
+        "termsAcceptedAt",
+        "updatedAt",
+      ) satisfies Record<keyof ReturnType<typeof billingValues>, SQL>,
+    )
     .from(events)
     .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
     .where(
