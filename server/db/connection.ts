@@ -10,7 +10,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { isTransientConflict } from "../platform/errors.js";
+import { isTransientConflict, refusalOf } from "../platform/errors.js";
+import { PreparingClient } from "./preparing-client.js";
 
 /**
  * One type for both drivers: every query in the services is written against it. Without Drizzle's relational query
@@ -39,36 +40,22 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
- * Names given to the statements Drizzle sends with values, one per distinct SQL text, shared by every connection.
- * Bounded: a text built with a varying shape (a list of n values) past the first two thousand goes unnamed.
+ * Asks the connection of a transaction to send its next statement ahead of the one after it, in that one's round trip
+ * (`PreparingClient`). Nothing changes on the embedded database, or outside a transaction.
  */
-const statementNames = new Map<string, string>();
-const maxNamedStatements = 2000;
-
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < maxNamedStatements) {
-    name = `s${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
+export function holdNextStatement(executor: Executor): void {
+  const { client } = executor._.session as unknown as { client: unknown };
+  if (client instanceof PreparingClient) client.holdNextStatement();
 }
 
 /**
- * A connection that keeps every statement it runs prepared on the server, so PostgreSQL parses and plans a statement
- * once per connection rather than once per call: a registration or a checkout sends the same dozen statements
- * hundreds of times a second, and parsing and planning wide column lists took about a third of PostgreSQL's time on
- * them. A prepared statement outlives a rolled-back transaction; one whose preparation failed is prepared again.
+ * Asks the connection of a transaction to send `commit` right behind its next statement, in its round trip: the
+ * transaction is then committed once that statement has run, and nothing after it may fail (an error thrown after
+ * it would no longer roll the transaction back). Without a PostgreSQL server's connection, the commit comes after.
  */
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a family of overloads; this one forwards them all.
-  override query(config: any, values?: any, callback?: any): any {
-    const withValues = Array.isArray(values) && values.length > 0; // not migrations, begin or commit
-    if (withValues && typeof config?.text === "string" && config.name === undefined) {
-      config.name = statementName(config.text);
-    }
-    return super.query(config, values, callback);
-  }
+export function commitWithNextStatement(executor: Executor): void {
+  const { client } = executor._.session as unknown as { client: unknown };
+  if (client instanceof PreparingClient) client.commitWithNextStatement();
 }
 
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
@@ -147,13 +134,14 @@ function isAlive(pid: number): boolean {
  * `db.transaction`, run again (up to three times) when PostgreSQL aborted it for a deadlock or a serialization
  * failure: two guests trading quota answers at the same instant lock the same counters in opposite orders, and the
  * loser of that race should get an answer, not a server error. `work` must hold nothing outside the transaction.
+ * A refusal PostgreSQL raised (a quota gone, found by a write sent with the commit) is answered as such.
  */
 export async function transactionRetried<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work);
     } catch (error) {
-      if (attempt >= 3 || !isTransientConflict(error)) throw error;
+      if (attempt >= 3 || !isTransientConflict(error)) throw refusalOf(error) ?? error;
     }
   }
 }

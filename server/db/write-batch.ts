@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Executor } from "./connection.js";
+import { type Executor, holdNextStatement } from "./connection.js";
 
 /**
  * Writes of a transaction whose results nobody reads (an audit row, a queued mail, a submission, an order's items),
@@ -42,9 +42,13 @@ export class WriteBatch {
     return sql.join(ctes);
   }
 
-  /** Sends what is pending, alone; nothing pending, nothing sent. */
+  /**
+   * Sends what is pending, ahead of the transaction's next statement (its commit, when nothing else follows) in the
+   * same round trip; nothing pending, nothing sent. An error of these writes is then that statement's.
+   */
   async flush(): Promise<void> {
     if (this.pending.length === 0) return;
+    holdNextStatement(this.executor);
     await this.carrier().select({ done: sql`1` }).from(sql`(select) as nothing`);
   }
 }
