@@ -29,9 +29,11 @@ export const fieldError = (field: string, code: MessageCode, ...values: (string 
   new AppError(400, code, { values, fields: { [field]: { code, values } } });
 
 /** The PostgreSQL error in a thrown error's `cause` chain (Drizzle wraps the driver's error), if any. */
-function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
+type DatabaseError = { code?: unknown; constraint?: unknown; message?: unknown; detail?: unknown };
+
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; severity?: unknown; cause?: unknown };
+    const candidate = current as DatabaseError & { severity?: unknown; cause?: unknown };
     // Both drivers' errors carry PostgreSQL's SQLSTATE in `code` beside a `severity`.
     if (typeof candidate.code === "string" && candidate.severity !== undefined) return candidate;
     current = candidate.cause;
@@ -52,6 +54,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isTransientConflict(error: unknown): boolean {
   const code = databaseErrorOf(error)?.code;
   return code === "40P01" || code === "40001";
+}
+
+/**
+ * A rule PostgreSQL checks itself, refused there (SQLSTATE AP409, raised by `units_or_refusal`): its message code
+ * and the field it is about, as the 409 it answers. Undefined for any other error.
+ */
+export function refusalOf(error: unknown): AppError | undefined {
+  const found = databaseErrorOf(error);
+  if (found?.code !== "AP409" || typeof found.message !== "string" || !isMessageCode(found.message)) return undefined;
+  const code = found.message;
+  return new AppError(409, code, typeof found.detail === "string" ? { fields: { [found.detail]: { code } } } : {});
 }
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

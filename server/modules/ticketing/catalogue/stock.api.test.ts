@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalOf } from "../../../platform/errors.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { coupons, tickets } from "../ticketing.tables.js";
@@ -20,25 +21,51 @@ afterAll(() => t.close());
 const taken = async (id: string) =>
   (await t.context.db.select({ taken: tickets.quantityTaken }).from(tickets).where(eq(tickets.id, id)))[0]?.taken;
 
+/** "taken", or the refusal PostgreSQL raised, as the code and field it answers. */
+async function outcome(update: PromiseLike<unknown>) {
+  try {
+    await update;
+    return "taken";
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return `${refusal.code} ${Object.keys(refusal.options.fields ?? {}).join()}`;
+  }
+}
+
 describe("what orders take from the catalogue", () => {
-  it("sells exactly the quota when buyers race for it, and gives units back", async () => {
+  it("sells exactly the quota when buyers race for it, refuses the rest, and gives units back", async () => {
     const ticket = await created(t, tenants.owner.token, event.tickets, ticketBody({ maxQuantity: 10 }));
-    const results = await Promise.all(Array.from({ length: 30 }, () => takeTicketUnits(t.context.db, ticket.id, 1)));
-    expect(results.filter(Boolean)).toHaveLength(10);
+    const refused = `TICKET_NOT_AVAILABLE tickets.${ticket.id}`;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => outcome(takeTicketUnits(t.context.db, ticket.id, 1))),
+    );
+    expect(results.filter((result) => result === "taken")).toHaveLength(10);
+    expect(results.filter((result) => result === refused)).toHaveLength(20);
     expect(await taken(ticket.id)).toBe(10);
-    expect(await takeTicketUnits(t.context.db, ticket.id, 1)).toBe(false);
     await releaseTicketUnits(t.context.db, ticket.id, 3);
-    expect(await takeTicketUnits(t.context.db, ticket.id, 4)).toBe(false);
-    expect(await takeTicketUnits(t.context.db, ticket.id, 3)).toBe(true);
+    expect(await outcome(takeTicketUnits(t.context.db, ticket.id, 4))).toBe(refused);
+    expect(await outcome(takeTicketUnits(t.context.db, ticket.id, 3))).toBe("taken");
     expect(await taken(ticket.id)).toBe(10);
   });
 
-  it("sells any number of an unlimited ticket, and nothing of an inactive one", async () => {
+  it("sells any number of an unlimited ticket, nothing of an inactive one, and says an option's quota is filled", async () => {
     const unlimited = await created(t, tenants.owner.token, event.tickets, ticketBody());
-    expect(await takeTicketUnits(t.context.db, unlimited.id, 500)).toBe(true);
+    expect(await outcome(takeTicketUnits(t.context.db, unlimited.id, 500))).toBe("taken");
     const inactive = await created(t, tenants.owner.token, event.tickets, ticketBody({ active: false }));
-    expect(await takeTicketUnits(t.context.db, inactive.id, 1)).toBe(false);
+    expect(await outcome(takeTicketUnits(t.context.db, inactive.id, 1))).toBe(
+      `TICKET_NOT_AVAILABLE tickets.${inactive.id}`,
+    );
     expect(await taken(inactive.id)).toBe(0);
+    const option = await created(
+      t,
+      tenants.owner.token,
+      event.tickets,
+      ticketBody({ isOption: true, optionOf: [unlimited.id], maxQuantity: 1 }),
+    );
+    expect(await outcome(takeTicketUnits(t.context.db, option.id, 2))).toBe(
+      `TICKET_OPTION_QUOTA_FILLED tickets.${option.id}`,
+    );
   });
 
   it("uses a limited coupon no more than its limit", async () => {
@@ -49,9 +76,14 @@ describe("what orders take from the catalogue", () => {
       maxRedemptions: 2,
       ticketIds: [(await created(t, tenants.owner.token, event.tickets, ticketBody())).id],
     });
-    const results = await Promise.all(Array.from({ length: 8 }, () => redeemCoupon(t.context.db, coupon.id)));
-    expect(results.filter(Boolean)).toHaveLength(2);
-    await releaseCoupon(t.context.db, coupon.id);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => outcome(redeemCoupon(t.context.db, coupon.id, 1))),
+    );
+    expect(results.filter((result) => result === "taken")).toHaveLength(2);
+    expect(new Set(results.filter((result) => result !== "taken"))).toEqual(
+      new Set([`CART_COUPON_USED_UP coupons.${coupon.id}`]),
+    );
+    await releaseCoupon(t.context.db, coupon.id, 1);
     const [row] = await t.context.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.redemptions).toBe(1);
   });

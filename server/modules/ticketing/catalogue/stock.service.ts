@@ -1,62 +1,65 @@
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { MessageCode } from "../../../../contract/error-messages.js";
 import type { Executor } from "../../../db/connection.js";
-import { statementOf, type Writer } from "../../../db/write-batch.js";
 import { coupons, ticketPricePeriods, tickets } from "../ticketing.tables.js";
 
 /*
  * What orders take from the catalogue, each with one conditional update: never a read then a write, so two buyers
  * racing for the last unit (or the last use of a coupon) cannot both get it, on any number of server instances.
- * Run them in the order's transaction: its rollback gives everything back. Given the order's write batch, the update
- * carries the writes pending in it.
+ * A take that finds its units gone raises its refusal in PostgreSQL (`units_or_refusal`, migration 0013): nothing is
+ * read back, so it may ride in the order's write batch. Run them in the order's transaction: its rollback gives
+ * everything back.
  */
 
+const refusedUnless = (allowed: SQL, units: number, refusal: SQL | MessageCode, field: string) =>
+  sql`units_or_refusal(${allowed}, ${units}, ${refusal}, ${field})`;
+
 /**
- * Takes `units` of an active ticket; false when they are not there any more ("This ticket is not available anymore.").
- * Whether the ticket is on sale to the public is the shop's question, not this one's: an organizer may sell it anyway.
+ * Takes `units` of an active ticket, else refuses: "This ticket is not available anymore." ("Quota is filled for
+ * this option." for an option). Whether the ticket is on sale to the public is the shop's question, not this one's:
+ * an organizer may sell it anyway.
  */
-export async function takeTicketUnits(writer: Writer, ticketId: string, units: number): Promise<boolean> {
-  const taken = await statementOf(writer)
+export function takeTicketUnits(executor: Executor, ticketId: string, units: number) {
+  const allowed = and(
+    eq(tickets.active, true),
+    or(isNull(tickets.maxQuantity), sql`${tickets.quantityTaken} + ${units} <= ${tickets.maxQuantity}`),
+  ) as SQL;
+  const refusal = sql`case when ${tickets.isOption} then ${"TICKET_OPTION_QUOTA_FILLED" satisfies MessageCode}
+    else ${"TICKET_NOT_AVAILABLE" satisfies MessageCode} end`;
+  return executor
     .update(tickets)
-    .set({ quantityTaken: sql`${tickets.quantityTaken} + ${units}` })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.active, true),
-        or(isNull(tickets.maxQuantity), sql`${tickets.quantityTaken} + ${units} <= ${tickets.maxQuantity}`),
-      ),
-    )
-    .returning({ id: tickets.id });
-  return taken.length === 1;
+    .set({
+      quantityTaken: sql`${tickets.quantityTaken} + ${refusedUnless(allowed, units, refusal, `tickets.${ticketId}`)}`,
+    })
+    .where(eq(tickets.id, ticketId));
 }
 
 /** Gives units back (an expired cart, a cancellation, a refund). */
-export async function releaseTicketUnits(writer: Writer, ticketId: string, units: number) {
-  await statementOf(writer)
+export function releaseTicketUnits(executor: Executor, ticketId: string, units: number) {
+  return executor
     .update(tickets)
     .set({ quantityTaken: sql`greatest(${tickets.quantityTaken} - ${units}, 0)` })
     .where(eq(tickets.id, ticketId));
 }
 
-/** Uses a coupon once; false when its redemptions are all used. */
-export async function redeemCoupon(writer: Writer, couponId: string): Promise<boolean> {
-  const redeemed = await statementOf(writer)
+/** Uses a coupon `uses` times, else refuses when its redemptions are all used. */
+export function redeemCoupon(executor: Executor, couponId: string, uses: number) {
+  const allowed = or(
+    isNull(coupons.maxRedemptions),
+    sql`${coupons.redemptions} + ${uses} <= ${coupons.maxRedemptions}`,
+  ) as SQL;
+  const redeemed = refusedUnless(allowed, uses, "CART_COUPON_USED_UP", `coupons.${couponId}`);
+  return executor
     .update(coupons)
-    .set({ redemptions: sql`${coupons.redemptions} + 1` })
-    .where(
-      and(
-        eq(coupons.id, couponId),
-        or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`),
-      ),
-    )
-    .returning({ id: coupons.id });
-  return redeemed.length === 1;
+    .set({ redemptions: sql`${coupons.redemptions} + ${redeemed}` })
+    .where(eq(coupons.id, couponId));
 }
 
-/** Gives a use back (the order that used it was cancelled before payment). */
-export async function releaseCoupon(writer: Writer, couponId: string) {
-  await statementOf(writer)
+/** Gives uses back (the order that used it was cancelled before payment). */
+export function releaseCoupon(executor: Executor, couponId: string, uses: number) {
+  return executor
     .update(coupons)
-    .set({ redemptions: sql`greatest(${coupons.redemptions} - 1, 0)` })
+    .set({ redemptions: sql`greatest(${coupons.redemptions} - ${uses}, 0)` })
     .where(eq(coupons.id, couponId));
 }
 

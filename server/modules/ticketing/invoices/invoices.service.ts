@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
-import type { Executor } from "../../../db/connection.js";
+import { type Executor, holdNextStatement } from "../../../db/connection.js";
 import { carriedSqlOf, executorOf, type Writer } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
@@ -59,7 +59,11 @@ async function issueDocument(
   const prefix = numberPrefix(kind, testMode, eventId);
   // Six digits at least, more past a million: lpad would cut a longer number.
   const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
-  const result = await executorOf(writer).execute(sql`
+  // Nothing is read back: the statement goes with the transaction's next one (its commit, on sale day), so the
+  // series' counter stays locked no longer than that.
+  const executor = executorOf(writer);
+  holdNextStatement(executor);
+  await executor.execute(sql`
     with c as (
       insert into ${documentCounters} (event_id, kind, test_mode, last_sequence) values (${eventId}, ${kind}, ${testMode}, 1)
       on conflict (event_id, kind, test_mode)
@@ -72,9 +76,7 @@ async function issueDocument(
       ${prefix} || ${padded}, ${document.issuedAt.toISOString()}, ${document.snapshot.language}, ${testMode},
       ${document.snapshot.totalInclTaxCents},
       jsonb_set(${JSON.stringify(document.snapshot)}::jsonb, '{number}', to_jsonb(${prefix} || ${padded}))
-    from c
-    returning id`);
-  if ((result as unknown as { rows: unknown[] }).rows.length !== 1) throw new Error("the document was not issued");
+    from c`);
 }
 
 /**

@@ -1,17 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { MessageCode } from "../../../../contract/error-messages.js";
 import type { Executor } from "../../../db/connection.js";
-import { executorOf, type Writer } from "../../../db/write-batch.js";
-import { AppError } from "../../../platform/errors.js";
+import { type Writer, write } from "../../../db/write-batch.js";
+import { refusalOf } from "../../../platform/errors.js";
 import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
-import { orderItems, tickets } from "../ticketing.tables.js";
+import { orderItems } from "../ticketing.tables.js";
 import { orderCoupons } from "./orders.tables.js";
 
 /*
  * What an order holds of the catalogue: units of tickets and options (its items not refunded) and one redemption of
  * each coupon it used. Every change goes through `applyStockChange`: one conditional update per ticket and coupon
  * (catalogue/stock.service.ts), never a read then a write, in a fixed order (coupons, then tickets, each by id) so
- * two orders never lock the same rows in opposite orders.
+ * that two orders seldom lock the same rows in opposite orders; should they (PostgreSQL runs the updates batched in
+ * one statement in an order of its own), the deadlock's loser is run again (`transactionRetried`).
  */
 
 export type StockChange = { units: Map<string, number>; coupons: Map<string, number> };
@@ -52,28 +52,25 @@ export function addCoupon(change: StockChange, couponId: string, count: number) 
 const sortedEntries = (map: Map<string, number>) =>
   [...map].filter(([, count]) => count !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-const refusal = (code: MessageCode, field: string) => new AppError(409, code, { fields: { [field]: { code } } });
-
 /**
  * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
- * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message; the caller's
- * transaction then rolls everything back. Its first statement carries the writes pending in the caller's batch.
+ * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message: refused by
+ * PostgreSQL, and the caller's transaction then rolls everything back. Given a batch, the updates ride in it (their
+ * refusal comes with it, answered by `transactionRetried`).
  */
 export async function applyStockChange(writer: Writer, change: StockChange) {
-  for (const [couponId, count] of sortedEntries(change.coupons)) {
-    for (let i = 0; i < Math.abs(count); i++) {
-      if (count < 0) await releaseCoupon(writer, couponId);
-      else if (!(await redeemCoupon(writer, couponId))) throw refusal("CART_COUPON_USED_UP", `coupons.${couponId}`);
+  try {
+    for (const [couponId, count] of sortedEntries(change.coupons)) {
+      await write(writer, (executor) =>
+        count < 0 ? releaseCoupon(executor, couponId, -count) : redeemCoupon(executor, couponId, count),
+      );
     }
-  }
-  for (const [ticketId, count] of sortedEntries(change.units)) {
-    if (count < 0) await releaseTicketUnits(writer, ticketId, -count);
-    else if (!(await takeTicketUnits(writer, ticketId, count))) {
-      const [ticket] = await executorOf(writer)
-        .select({ isOption: tickets.isOption })
-        .from(tickets)
-        .where(eq(tickets.id, ticketId));
-      throw refusal(ticket?.isOption ? "TICKET_OPTION_QUOTA_FILLED" : "TICKET_NOT_AVAILABLE", `tickets.${ticketId}`);
+    for (const [ticketId, count] of sortedEntries(change.units)) {
+      await write(writer, (executor) =>
+        count < 0 ? releaseTicketUnits(executor, ticketId, -count) : takeTicketUnits(executor, ticketId, count),
+      );
     }
+  } catch (error) {
+    throw refusalOf(error) ?? error;
   }
 }

@@ -8,7 +8,7 @@ import {
   ticketOfficeState,
 } from "../../../../contract/ticketing-billing.js";
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
-import { type Executor, transactionRetried } from "../../../db/connection.js";
+import { commitWithNextStatement, type Executor, transactionRetried } from "../../../db/connection.js";
 import { placeholdersFor, preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
@@ -193,7 +193,7 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
   await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
   const token = newSecret("ct_");
   const at = new Date();
-  const { event, orderId, language } = await transactionRetried(context.db, async (tx) => {
+  const cart = await transactionRetried(context.db, async (tx) => {
     const sale = await requireOpenSale(tx, slug, body.items, at);
     const { event, params } = sale;
     await refuseSoldOutEarly(tx, event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines: body.items });
@@ -210,9 +210,11 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
         language,
       },
     });
-    return { event, orderId, language };
+    // The new cart read back, committed in the same round trip: the last statement of the transaction.
+    commitWithNextStatement(tx);
+    return readOrder(tx, event, orderId, language);
   });
-  return cartView(context, event, orderId, token, language);
+  return { ...cart, token } satisfies Cart;
 }
 
 /**
