@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql, type WithSubquery } from "drizzle-orm";
 import { type Executor, holdNextStatement } from "./connection.js";
 
 /**
@@ -27,10 +27,13 @@ export class WriteBatch {
     return taken;
   }
 
-  /** Drizzle's builders for the next statement, carrying the pending writes (the batch is then empty). */
-  carrier() {
+  /**
+   * Drizzle's builders for the next statement, carrying the pending writes (the batch is then empty), beside the
+   * statement's own WITH queries (`own`).
+   */
+  carrier(...own: WithSubquery[]) {
     const ctes = this.take().map((write, index) => this.executor.$with(`batched_write_${index}`, {}).as(write));
-    return this.executor.with(...ctes);
+    return this.executor.with(...ctes, ...own);
   }
 
   /**
@@ -58,8 +61,12 @@ export type Writer = Executor | WriteBatch;
 
 export const executorOf = (writer: Writer): Executor => (writer instanceof WriteBatch ? writer.executor : writer);
 
-/** Drizzle's builders for a statement to run now: it carries the batch's pending writes, if it is given a batch. */
-export const statementOf = (writer: Writer) => (writer instanceof WriteBatch ? writer.carrier() : writer.with());
+/**
+ * Drizzle's builders for a statement to run now, with its own WITH queries (`own`): it carries the batch's pending
+ * writes, if it is given a batch.
+ */
+export const statementOf = (writer: Writer, ...own: WithSubquery[]) =>
+  writer instanceof WriteBatch ? writer.carrier(...own) : writer.with(...own);
 
 /** For a raw statement with a WITH list of its own: what to end that list with to carry the batch's pending writes. */
 export const carriedSqlOf = (writer: Writer): SQL => (writer instanceof WriteBatch ? writer.carriedSql() : sql``);

@@ -186,36 +186,44 @@ export async function settleSucceededPayment(
       if (event) batch.add(paymentEventInsert(tx, event));
       const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.providerPaymentId));
       if (!orderId) return undefined;
-      // With what its invoice needs, should the order complete: one round trip fewer on sale day.
-      const [found] = await statementOf(batch)
-        .select({ order: orders, event: eventColumnsWithStatus, ...documentSourceColumns })
+      // The first settlement of a payment marks it succeeded; any later one finds it so, once the first committed
+      // (the payment's row stays locked until then), and does nothing.
+      const settledPayment = tx.$with("settled_payment").as(
+        tx
+          .insert(orderPayments)
+          .values({
+            orderId,
+            provider,
+            providerPaymentId: payment.providerPaymentId,
+            status: "succeeded",
+            amountCents: payment.amountCents,
+            currency: payment.currency,
+            livemode: payment.livemode,
+          })
+          .onConflictDoUpdate({
+            target: orderPayments.providerPaymentId,
+            set: { status: "succeeded", declineCode: null, updatedAt: new Date() },
+            setWhere: ne(orderPayments.status, "succeeded"),
+          })
+          .returning({ id: orderPayments.id }),
+      );
+      // The order locked, with what its invoice needs should it complete, and the payment marked: one round trip.
+      const [found] = await statementOf(batch, settledPayment)
+        .select({
+          order: orders,
+          event: eventColumnsWithStatus,
+          ...documentSourceColumns,
+          settledPaymentId: sql<string | null>`(select id from ${settledPayment})`,
+        })
         .from(orders)
         .innerJoin(events, eq(events.id, orders.eventId))
         .leftJoin(ticketingOrganizers, eq(ticketingOrganizers.eventId, orders.eventId))
         .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
         .where(eq(orders.id, orderId))
         .for("update", { of: orders });
-      if (!found) return undefined;
-      const { order, event: eventRow, ...sources } = found;
-      // Under the order's lock, the first settlement of a payment marks it succeeded; any later one finds it so.
-      const [row] = await tx
-        .insert(orderPayments)
-        .values({
-          orderId: order.id,
-          provider,
-          providerPaymentId: payment.providerPaymentId,
-          status: "succeeded",
-          amountCents: payment.amountCents,
-          currency: payment.currency,
-          livemode: payment.livemode,
-        })
-        .onConflictDoUpdate({
-          target: orderPayments.providerPaymentId,
-          set: { status: "succeeded", declineCode: null, updatedAt: new Date() },
-          setWhere: ne(orderPayments.status, "succeeded"),
-        })
-        .returning();
-      if (!row) return undefined;
+      if (!found?.settledPaymentId) return undefined;
+      const { order, event: eventRow, settledPaymentId, ...sources } = found;
+      const row = { id: settledPaymentId, amountCents: payment.amountCents };
       const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
       const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
       if (covers && canTransition("pay", order.status)) {
