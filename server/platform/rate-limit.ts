@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
-import type { Database } from "../db/connection.js";
+import type { Database, Executor } from "../db/connection.js";
 import { preparedStatement } from "../db/prepared.js";
 import { AppError } from "./errors.js";
 import { rateLimitBuckets } from "./rate-limit.tables.js";
@@ -22,43 +22,58 @@ export function shopPostLimits(config: Pick<Config, "publicShopPostsPerMinute">)
 /** One hit to count: a limit and the key it counts by (a client address, an email...). */
 export type RateLimitHit = readonly [limit: RateLimit, key: string];
 
-// Built once, for any number of keys: their windows come in an array beside them, the window of a bucket being the
-// one at its key's position (the hits may count under limits of different windows).
-const hitsStatement = preparedStatement((executor) => {
-  const keys = sql`${sql.placeholder("keys")}::text[]`;
-  const windowSeconds = sql`(${sql.placeholder("windows")}::int[])[array_position(${keys}, ${rateLimitBuckets.key})]`;
-  const window = sql`make_interval(secs => ${windowSeconds})`;
-  return executor
-    .insert(rateLimitBuckets)
-    .select(sql`select key, now(), 1 from unnest(${keys}) as key`)
-    .onConflictDoUpdate({
-      target: rateLimitBuckets.key,
-      set: {
-        hits: sql`case when ${rateLimitBuckets.windowStartedAt} < now() - ${window} then 1 else ${rateLimitBuckets.hits} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimitBuckets.windowStartedAt} < now() - ${window} then now() else ${rateLimitBuckets.windowStartedAt} end`,
-      },
-    })
-    .returning({
-      key: rateLimitBuckets.key,
-      hits: rateLimitBuckets.hits,
-      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${window} - now()))::int`,
-    })
-    .prepare("rate_limit_hits");
-});
+type Bucket = { key: string; hits: number; secondsLeft: number };
 
 /**
- * Counts one hit on each key within its fixed window and refuses with 429 when any is past its `max`. The counters
- * live in PostgreSQL so the limits hold across every instance behind the load balancer; the hits of one request go in
- * one statement (a public form checks its address and its email on every submission), in key order so two requests
- * never lock the same buckets in opposite orders.
+ * The hits of a request, counted by an upsert of their buckets within each one's fixed window: a WITH query, so a
+ * statement the request sends anyway may count them as it runs (`hitsCountedBy`). Its values come from the
+ * placeholders `rateLimitKeys` and `rateLimitWindows` (`hitsValues`): for any number of keys, their windows in an
+ * array beside them, the window of a bucket being the one at its key's position (the hits may count under limits of
+ * different windows).
  */
-export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): Promise<void> {
+export function rateLimitHitsQuery(executor: Executor) {
+  const keys = sql`${sql.placeholder("rateLimitKeys")}::text[]`;
+  const windowSeconds = sql`(${sql.placeholder("rateLimitWindows")}::int[])[array_position(${keys}, ${rateLimitBuckets.key})]`;
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  return executor.$with("rate_limit_hits").as(
+    executor
+      .insert(rateLimitBuckets)
+      .select(sql`select key, now(), 1 from unnest(${keys}) as key`)
+      .onConflictDoUpdate({
+        target: rateLimitBuckets.key,
+        set: {
+          hits: sql`case when ${rateLimitBuckets.windowStartedAt} < now() - ${window} then 1 else ${rateLimitBuckets.hits} + 1 end`,
+          windowStartedAt: sql`case when ${rateLimitBuckets.windowStartedAt} < now() - ${window} then now() else ${rateLimitBuckets.windowStartedAt} end`,
+        },
+      })
+      .returning({
+        key: rateLimitBuckets.key,
+        hits: rateLimitBuckets.hits,
+        secondsLeft:
+          sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${window} - now()))::int`.as(
+            "seconds_left",
+          ),
+      }),
+  );
+}
+
+/** The buckets the hits query counted, as one column of the statement that carries it. */
+export const countedBuckets = (hits: ReturnType<typeof rateLimitHitsQuery>) =>
+  sql<Bucket[]>`(select coalesce(json_agg(json_build_object('key', h.key, 'hits', h.hits,
+    'secondsLeft', h.seconds_left)), '[]'::json) from ${hits} h)`;
+
+/** What a request counts: its hits by key (in key order, so two requests never lock buckets in opposite orders). */
+export function hitsOf(...hits: RateLimitHit[]) {
   const limits = new Map(hits.map(([limit, key]) => [`${limit.name}:${key.toLowerCase()}`, limit]));
   const keys = [...limits.keys()].sort();
-  const buckets = await hitsStatement(db).execute({
-    keys,
-    windows: keys.map((key) => limits.get(key)?.windowSeconds),
-  });
+  return {
+    limits,
+    values: { rateLimitKeys: keys, rateLimitWindows: keys.map((key) => limits.get(key)?.windowSeconds) },
+  };
+}
+
+/** 429 when a bucket counted is past its limit's `max`, with the seconds until the last of them opens again. */
+export function refuseOverLimit(limits: Map<string, RateLimit>, buckets: readonly Bucket[]) {
   const secondsLeft = buckets
     .filter((bucket) => bucket.hits > (limits.get(bucket.key)?.max ?? Number.POSITIVE_INFINITY))
     .map((bucket) => Math.max(1, bucket.secondsLeft));
@@ -68,4 +83,24 @@ export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): P
     values: [Math.ceil(seconds / 60)],
     headers: { "retry-after": String(seconds) },
   });
+}
+
+const hitsStatement = preparedStatement((executor) => {
+  const hits = rateLimitHitsQuery(executor);
+  return executor
+    .with(hits)
+    .select({ buckets: countedBuckets(hits) })
+    .from(sql`(select) as nothing`)
+    .prepare("rate_limit_hits");
+});
+
+/**
+ * Counts one hit on each key within its fixed window and refuses with 429 when any is past its `max`. The counters
+ * live in PostgreSQL so the limits hold across every instance behind the load balancer; the hits of one request go in
+ * one statement (a public form checks its address and its email on every submission).
+ */
+export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): Promise<void> {
+  const { limits, values } = hitsOf(...hits);
+  const [counted] = await hitsStatement(db).execute(values);
+  refuseOverLimit(limits, counted?.buckets ?? []);
 }

@@ -13,7 +13,14 @@ import { placeholdersFor, preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
-import { consumeRateLimit, shopPostLimits } from "../../../platform/rate-limit.js";
+import {
+  consumeRateLimit,
+  countedBuckets,
+  hitsOf,
+  rateLimitHitsQuery,
+  refuseOverLimit,
+  shopPostLimits,
+} from "../../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../../platform/tokens.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
@@ -66,18 +73,21 @@ const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = 
 
 /**
  * The public event of its slug, its ticketing params, what sales need, and its catalogue tickets (those of the
- * placeholder `ticketIds`, or all): one statement, built once, read by every cart and shop call.
+ * placeholder `ticketIds`, or all): one statement, built once, read by every cart and shop call. Counting the
+ * buyer's hits (`countingHits`), it also counts them (rate-limit.ts), one round trip fewer for a new cart.
  */
-function saleStatement(name: string, ticketIds?: Placeholder) {
+function saleStatement(name: string, options: { ticketIds?: Placeholder; countingHits?: boolean } = {}) {
   return preparedStatement((executor) => {
     const eventId = sql`${events}.id`;
-    return executor
+    const hits = rateLimitHitsQuery(executor);
+    return (options.countingHits ? executor.with(hits) : executor)
       .select({
         event: eventColumnsWithStatus,
         params: ticketingParams,
         readiness: salesReadinessColumns(eventId),
-        tickets: catalogueTicketsJson(eventId, ticketIds),
+        tickets: catalogueTicketsJson(eventId, options.ticketIds),
         discounts: automaticDiscountsJson(eventId),
+        buckets: options.countingHits ? countedBuckets(hits) : sql<[]>`'[]'::json`,
       })
       .from(events)
       .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
@@ -86,14 +96,26 @@ function saleStatement(name: string, ticketIds?: Placeholder) {
   });
 }
 const shopSale = saleStatement("shop_sale");
-const cartSale = saleStatement("cart_sale", sql.placeholder("ticketIds"));
+const cartSale = saleStatement("cart_sale", { ticketIds: sql.placeholder("ticketIds") });
+const newCartSale = saleStatement("new_cart_sale", { ticketIds: sql.placeholder("ticketIds"), countingHits: true });
 
-/** The sale of `slug`, with the catalogue tickets of `lines` (or all): see `saleStatement`. */
-async function readSale(executor: Executor, slug: string, lines?: readonly CartLineBody[]) {
-  const [found] = lines
-    ? await cartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines) })
-    : await shopSale(executor).execute({ slug });
+/**
+ * The sale of `slug`, with the catalogue tickets of `lines` (or all): see `saleStatement`. Given the buyer's `hits`,
+ * they are counted as it is read, and refused past a limit.
+ */
+async function readSale(
+  executor: Executor,
+  slug: string,
+  lines?: readonly CartLineBody[],
+  hits?: ReturnType<typeof hitsOf>,
+) {
+  const [found] = !lines
+    ? await shopSale(executor).execute({ slug })
+    : hits
+      ? await newCartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines), ...hits.values })
+      : await cartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines) });
   if (!found) throw notFound();
+  if (hits) refuseOverLimit(hits.limits, found.buckets);
   const params = paramsValues(found.params ?? undefined);
   const prices = { catalogue: catalogueOf(found.tickets), discounts: found.discounts };
   return { event: found.event, params, readiness: found.readiness, prices };
@@ -103,8 +125,14 @@ async function readSale(executor: Executor, slug: string, lines?: readonly CartL
  * The sale of a cart's lines, whose office must be open (T2's ticketOfficeState: opened by hand, within its dates,
  * nothing sales need missing).
  */
-async function requireOpenSale(executor: Executor, slug: string, lines: readonly CartLineBody[], at: Date) {
-  const sale = await readSale(executor, slug, lines);
+async function requireOpenSale(
+  executor: Executor,
+  slug: string,
+  lines: readonly CartLineBody[],
+  at: Date,
+  hits?: ReturnType<typeof hitsOf>,
+) {
+  const sale = await readSale(executor, slug, lines, hits);
   const state = ticketOfficeState(sale.params, at, salesBlockers(sale.readiness));
   if (state !== "open") throw new AppError(409, officeRefusals[state]);
   return sale;
@@ -190,13 +218,22 @@ async function placeCart(
 /** POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. */
 export async function createCart(context: AppContext, slug: string, body: CartValues, ip: string) {
   const limits = shopPostLimits(context.config);
-  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
   const token = newSecret("ct_");
   const at = new Date();
+  // Read before the transaction, as the buyer's hits are counted (they stay counted whatever the cart becomes).
+  const sale = await requireOpenSale(
+    context.db,
+    slug,
+    body.items,
+    at,
+    hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]),
+  );
+  const { event, params } = sale;
+  await refuseSoldOutEarly(context.db, event, sale.prices.catalogue, {
+    buyerEmail: body.buyer.email,
+    lines: body.items,
+  });
   const cart = await transactionRetried(context.db, async (tx) => {
-    const sale = await requireOpenSale(tx, slug, body.items, at);
-    const { event, params } = sale;
-    await refuseSoldOutEarly(tx, event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines: body.items });
     const placement = await placeCart(tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
     await cancelReplacedCarts(tx, placement);
