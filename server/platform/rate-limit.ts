@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database, Executor } from "../db/connection.js";
 import { preparedStatement } from "../db/prepared.js";
@@ -31,10 +31,16 @@ type Bucket = { key: string; hits: number; secondsLeft: number };
  * array beside them, the window of a bucket being the one at its key's position (the hits may count under limits of
  * different windows).
  */
+const hitKeys = () => sql`${sql.placeholder("rateLimitKeys")}::text[]`;
+/** The window of the bucket of a key (a column or an alias's), from the placeholders of `hitsValues`. */
+const windowOf = (key: SQL) =>
+  sql`make_interval(secs => (${sql.placeholder("rateLimitWindows")}::int[])[array_position(${hitKeys()}, ${key})])`;
+const secondsLeftOf = (key: SQL) =>
+  sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${windowOf(key)} - now()))::int`;
+
 export function rateLimitHitsQuery(executor: Executor) {
-  const keys = sql`${sql.placeholder("rateLimitKeys")}::text[]`;
-  const windowSeconds = sql`(${sql.placeholder("rateLimitWindows")}::int[])[array_position(${keys}, ${rateLimitBuckets.key})]`;
-  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const keys = hitKeys();
+  const window = windowOf(sql`${rateLimitBuckets.key}`);
   return executor.$with("rate_limit_hits").as(
     executor
       .insert(rateLimitBuckets)
@@ -62,13 +68,28 @@ export const countedBuckets = (hits: ReturnType<typeof rateLimitHitsQuery>) =>
   sql<Bucket[]>`(select coalesce(json_agg(json_build_object('key', h.key, 'hits', h.hits,
     'secondsLeft', h.seconds_left)), '[]'::json) from ${hits} h)`;
 
-/** What a request counts: its hits by key (in key order, so two requests never lock buckets in opposite orders). */
+/**
+ * A condition for a write that must not run past a limit, in the statement that counts the hits: no bucket counted
+ * is past its limit's `max` (from the placeholder `rateLimitMaxes`).
+ */
+export const withinLimits = (hits: ReturnType<typeof rateLimitHitsQuery>) =>
+  sql`not exists (select 1 from ${hits} h
+    where h.hits > (${sql.placeholder("rateLimitMaxes")}::int[])[array_position(${hitKeys()}, h.key)])`;
+
+/**
+ * What a request counts: its hits by key (in key order, so two requests never lock buckets in opposite orders), and
+ * the values of the placeholders of the statements that count them.
+ */
 export function hitsOf(...hits: RateLimitHit[]) {
   const limits = new Map(hits.map(([limit, key]) => [`${limit.name}:${key.toLowerCase()}`, limit]));
   const keys = [...limits.keys()].sort();
   return {
     limits,
-    values: { rateLimitKeys: keys, rateLimitWindows: keys.map((key) => limits.get(key)?.windowSeconds) },
+    values: {
+      rateLimitKeys: keys,
+      rateLimitWindows: keys.map((key) => limits.get(key)?.windowSeconds),
+      rateLimitMaxes: keys.map((key) => limits.get(key)?.max),
+    },
   };
 }
 
@@ -94,13 +115,34 @@ const hitsStatement = preparedStatement((executor) => {
     .prepare("rate_limit_hits");
 });
 
+const bucketsStatement = preparedStatement((executor) =>
+  executor
+    .select({
+      key: rateLimitBuckets.key,
+      hits: rateLimitBuckets.hits,
+      secondsLeft: secondsLeftOf(sql`${rateLimitBuckets.key}`),
+    })
+    .from(rateLimitBuckets)
+    .where(sql`${rateLimitBuckets.key} = any(${hitKeys()})`)
+    .prepare("rate_limit_buckets"),
+);
+
+/** 429 when hits a statement counted (`withinLimits` kept its write from running) went past a limit. */
+export async function refuseIfOverLimit(db: Database, counted: ReturnType<typeof hitsOf>): Promise<void> {
+  refuseOverLimit(counted.limits, await bucketsStatement(db).execute(counted.values));
+}
+
 /**
  * Counts one hit on each key within its fixed window and refuses with 429 when any is past its `max`. The counters
  * live in PostgreSQL so the limits hold across every instance behind the load balancer; the hits of one request go in
  * one statement (a public form checks its address and its email on every submission).
  */
 export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): Promise<void> {
-  const { limits, values } = hitsOf(...hits);
+  await consumeHits(db, hitsOf(...hits));
+}
+
+/** `consumeRateLimit` of hits already listed by `hitsOf`. */
+export async function consumeHits(db: Database, { limits, values }: ReturnType<typeof hitsOf>): Promise<void> {
   const [counted] = await hitsStatement(db).execute(values);
   refuseOverLimit(limits, counted?.buckets ?? []);
 }

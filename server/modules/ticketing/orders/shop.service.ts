@@ -14,12 +14,15 @@ import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
 import {
+  consumeHits,
   consumeRateLimit,
   countedBuckets,
   hitsOf,
   rateLimitHitsQuery,
+  refuseIfOverLimit,
   refuseOverLimit,
   shopPostLimits,
+  withinLimits,
 } from "../../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../../platform/tokens.js";
 import { events } from "../../events/events.tables.js";
@@ -320,7 +323,9 @@ const billingValues = (billing: CheckoutValues["billing"], at: Date) => ({
 
 const cardCheckoutBilling = preparedStatement((executor) => {
   const at = sql.placeholder("at");
+  const hits = rateLimitHitsQuery(executor);
   return executor
+    .with(hits)
     .update(orders)
     .set(
       placeholdersFor(
@@ -344,6 +349,7 @@ const cardCheckoutBilling = preparedStatement((executor) => {
         eq(orders.status, "in_cart"),
         gt(orders.totalInclTaxCents, 0),
         or(isNull(orders.reservedUntil), gt(orders.reservedUntil, at)),
+        withinLimits(hits),
       ),
     )
     .returning({
@@ -357,19 +363,30 @@ const cardCheckoutBilling = preparedStatement((executor) => {
 
 /**
  * A card checkout of a live cart (in cart, its reservation running) with something to pay, billed in one conditional
- * statement rather than a locked read then a write: what sale day mostly sees. It answers the cart's event, params
- * and payments made; null sends the checkout the locked way (`withLiveCart`), which tells an expired cart, a paid
- * order or a free one apart. The row lock the update takes serializes it with the expiry sweep as that lock would.
+ * statement rather than a locked read then a write, which counts the buyer's hits too: what sale day mostly sees. It
+ * answers the cart's event, params and payments made; null sends the checkout the locked way (`withLiveCart`), which
+ * tells an expired cart, a paid order or a free one apart, unless a limit was passed (429). The row lock the update
+ * takes serializes it with the expiry sweep as that lock would.
  */
-async function billCardCheckout(context: AppContext, slug: string, token: string, billing: CheckoutValues["billing"]) {
+async function billCardCheckout(
+  context: AppContext,
+  slug: string,
+  token: string,
+  billing: CheckoutValues["billing"],
+  hits: ReturnType<typeof hitsOf>,
+) {
   const at = new Date();
   const [billed] = await cardCheckoutBilling(context.db).execute({
     ...billingValues(billing, at),
     at,
     cartToken: hashSecret(token),
     slug,
+    ...hits.values,
   });
-  if (!billed) return null;
+  if (!billed) {
+    await refuseIfOverLimit(context.db, hits);
+    return null;
+  }
   return {
     event: billed.event,
     order: billed.order,
@@ -385,8 +402,10 @@ async function billCardCheckout(context: AppContext, slug: string, token: string
  */
 export async function checkoutCart(context: AppContext, slug: string, token: string, body: CheckoutValues, ip: string) {
   const limits = shopPostLimits(context.config);
-  await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
-  const billedAtOnce = body.method === "card" ? await billCardCheckout(context, slug, token, body.billing) : null;
+  const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, token]);
+  // A card's hits are counted by its billing statement.
+  if (body.method !== "card") await consumeHits(context.db, hits);
+  const billedAtOnce = body.method === "card" ? await billCardCheckout(context, slug, token, body.billing, hits) : null;
   const found =
     billedAtOnce ??
     (await withLiveCart(context, slug, token, async (tx, { event, order, params }, at) => {
