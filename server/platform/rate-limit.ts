@@ -93,6 +93,9 @@ export function hitsOf(...hits: RateLimitHit[]) {
   };
 }
 
+/** A request's hits, listed by `hitsOf`. */
+export type Hits = ReturnType<typeof hitsOf>;
+
 /** 429 when a bucket counted is past its limit's `max`, with the seconds until the last of them opens again. */
 export function refuseOverLimit(limits: Map<string, RateLimit>, buckets: readonly Bucket[]) {
   const secondsLeft = buckets
@@ -128,7 +131,7 @@ const bucketsStatement = preparedStatement((executor) =>
 );
 
 /** 429 when hits a statement counted (`withinLimits` kept its write from running) went past a limit. */
-export async function refuseIfOverLimit(db: Database, counted: ReturnType<typeof hitsOf>): Promise<void> {
+export async function refuseIfOverLimit(db: Database, counted: Hits): Promise<void> {
   refuseOverLimit(counted.limits, await bucketsStatement(db).execute(counted.values));
 }
 
@@ -142,7 +145,7 @@ export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): P
 }
 
 /** `consumeRateLimit` of hits already listed by `hitsOf`. */
-export async function consumeHits(db: Database, { limits, values }: ReturnType<typeof hitsOf>): Promise<void> {
+export async function consumeHits(db: Database, { limits, values }: Hits): Promise<void> {
   const [counted] = await hitsStatement(db).execute(values);
   refuseOverLimit(limits, counted?.buckets ?? []);
 }

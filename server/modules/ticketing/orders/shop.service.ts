@@ -17,6 +17,7 @@ import {
   consumeHits,
   consumeRateLimit,
   countedBuckets,
+  type Hits,
   hitsOf,
   rateLimitHitsQuery,
   refuseIfOverLimit,
@@ -106,12 +107,7 @@ const newCartSale = saleStatement("new_cart_sale", { ticketIds: sql.placeholder(
  * The sale of `slug`, with the catalogue tickets of `lines` (or all): see `saleStatement`. Given the buyer's `hits`,
  * they are counted as it is read, and refused past a limit.
  */
-async function readSale(
-  executor: Executor,
-  slug: string,
-  lines?: readonly CartLineBody[],
-  hits?: ReturnType<typeof hitsOf>,
-) {
+async function readSale(executor: Executor, slug: string, lines?: readonly CartLineBody[], hits?: Hits) {
   const [found] = !lines
     ? await shopSale(executor).execute({ slug })
     : hits
@@ -133,7 +129,7 @@ async function requireOpenSale(
   slug: string,
   lines: readonly CartLineBody[],
   at: Date,
-  hits?: ReturnType<typeof hitsOf>,
+  hits?: Hits,
 ) {
   const sale = await readSale(executor, slug, lines, hits);
   const state = ticketOfficeState(sale.params, at, salesBlockers(sale.readiness));
@@ -373,7 +369,7 @@ async function billCardCheckout(
   slug: string,
   token: string,
   billing: CheckoutValues["billing"],
-  hits: ReturnType<typeof hitsOf>,
+  hits: Hits,
 ) {
   const at = new Date();
   const [billed] = await cardCheckoutBilling(context.db).execute({
