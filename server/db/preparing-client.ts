@@ -200,7 +200,10 @@ export class PreparingClient extends pg.Client {
       return Promise.resolve(emptyResult("COMMIT"));
     }
     if (text === "commit" || text === "rollback") {
+      // The end of the transaction, whatever was asked of the statement that was to carry the commit.
       this.committedWithStatement = false;
+      this.committingWithNext = false;
+      this.holdingNext = false;
       const nothingSent = this.beginAhead;
       const onlyBegin = this.beginAhead && this.ahead.length === 1;
       if (text === "rollback") this.ahead = [];
