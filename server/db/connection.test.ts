@@ -38,7 +38,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
         await tx.execute(sql`update rate_limit_buckets set hits = hits + 1 where key = ${second}`);
       });
     await Promise.all([crosswise("deadlock-a", "deadlock-b", "ab"), crosswise("deadlock-b", "deadlock-a", "ba")]);
-    expect(attempts.ab + attempts.ba).toBe(3);
+    // One rerun at least: the loser's (a rerun can meet the winner again, on a loaded machine).
+    expect(attempts.ab + attempts.ba).toBeGreaterThanOrEqual(3);
     const hits = await db
       .select({ hits: rateLimitBuckets.hits })
       .from(rateLimitBuckets)

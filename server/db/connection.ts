@@ -142,6 +142,9 @@ export async function transactionRetried<T>(db: Database, work: (tx: Transaction
       return await db.transaction(work);
     } catch (error) {
       if (attempt >= 3 || !isTransientConflict(error)) throw refusalOf(error) ?? error;
+      // A moment for the winner to take the row it waited for: run again at once, the loser may find that row free
+      // first (PostgreSQL does not keep it for the waiter) and deadlock again.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
     }
   }
 }
