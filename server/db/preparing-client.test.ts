@@ -135,6 +135,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
     expect(await keys()).toEqual(["held-e"]);
   });
 
+  test("a hold asked just before the transaction ends is forgotten: the commit itself is sent", async () => {
+    await t.context.db.transaction(async (tx) => {
+      await insertBucket(tx, "held-g");
+      holdNextStatement(tx);
+    });
+    expect(await keys()).toEqual(["held-g"]);
+  });
+
   test("a rollback drops what was held, and a transaction that sent nothing costs no round trip", async () => {
     const rollback = new Error("rollback");
     let stop = () => -1;

@@ -190,11 +190,6 @@ export class PreparingClient extends pg.Client {
       this.beginAhead = true;
       return Promise.resolve(emptyResult("BEGIN"));
     }
-    if (this.holdingNext) {
-      this.holdingNext = false;
-      this.ahead.push({ text, name: config.name, values: params });
-      return Promise.resolve(emptyResult("SELECT"));
-    }
     if (text === "commit" && this.committedWithStatement) {
       this.committedWithStatement = false;
       return Promise.resolve(emptyResult("COMMIT"));
@@ -212,6 +207,11 @@ export class PreparingClient extends pg.Client {
         this.beginAhead = false;
         return Promise.resolve(emptyResult(text.toUpperCase()));
       }
+    }
+    if (this.holdingNext) {
+      this.holdingNext = false;
+      this.ahead.push({ text, name: config.name, values: params });
+      return Promise.resolve(emptyResult("SELECT"));
     }
     const behind: Command[] = this.committingWithNext ? [{ text: "commit" }] : [];
     this.committedWithStatement = this.committingWithNext;
