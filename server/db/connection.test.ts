@@ -2,7 +2,7 @@ import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { startTestApp, type TestApp } from "../testing/test-app.js";
-import { transactionRetried } from "./connection.js";
+import { type Executor, transactionAfter, transactionRetried } from "./connection.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,5 +46,56 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
       .where(like(rateLimitBuckets.key, "deadlock-%"));
     // Each committed once: the aborted attempt left nothing behind.
     expect(hits).toEqual([{ hits: 2 }, { hits: 2 }]);
+  });
+});
+
+describe("transactionAfter", () => {
+  const insert = (executor: Executor, key: string) =>
+    executor.insert(rateLimitBuckets).values({ key, windowStartedAt: new Date(), hits: 1 });
+  const keys = async () =>
+    (
+      await t.context.db
+        .select({ key: rateLimitBuckets.key })
+        .from(rateLimitBuckets)
+        .where(like(rateLimitBuckets.key, "after-%"))
+        .orderBy(rateLimitBuckets.key)
+    ).map((row) => row.key);
+
+  test("what runs first is committed on its own, whatever becomes of the transaction given its answer", async () => {
+    const rollback = new Error("rollback");
+    const seen: string[] = [];
+    await expect(
+      transactionAfter(
+        t.context.db,
+        async (executor) => {
+          await insert(executor, "after-first");
+          return "first's answer";
+        },
+        async (tx, answer) => {
+          seen.push(answer);
+          await insert(tx, "after-work");
+          throw rollback;
+        },
+      ),
+    ).rejects.toBe(rollback);
+    expect(seen).toEqual(["first's answer"]);
+    expect(await keys()).toEqual(["after-first"]);
+  });
+
+  test("a refusal of what runs first leaves the transaction unrun", async () => {
+    const refusal = new Error("refused");
+    let ran = false;
+    await expect(
+      transactionAfter(
+        t.context.db,
+        async () => {
+          throw refusal;
+        },
+        async () => {
+          ran = true;
+        },
+      ),
+    ).rejects.toBe(refusal);
+    expect(ran).toBe(false);
   });
 });

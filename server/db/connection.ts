@@ -39,12 +39,15 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/** The driver's client of an executor: the pool or PGlite for the database, a connection for a transaction. */
+export const clientOf = (executor: Executor) => (executor._.session as unknown as { client: unknown }).client;
+
 /**
  * Asks the connection of a transaction to send its next statement ahead of the one after it, in that one's round trip
  * (`PreparingClient`). Nothing changes on the embedded database, or outside a transaction.
  */
 export function holdNextStatement(executor: Executor): void {
-  const { client } = executor._.session as unknown as { client: unknown };
+  const client = clientOf(executor);
   if (client instanceof PreparingClient) client.holdNextStatement();
 }
 
@@ -54,7 +57,7 @@ export function holdNextStatement(executor: Executor): void {
  * it would no longer roll the transaction back). Without a PostgreSQL server's connection, the commit comes after.
  */
 export function commitWithNextStatement(executor: Executor): void {
-  const { client } = executor._.session as unknown as { client: unknown };
+  const client = clientOf(executor);
   if (client instanceof PreparingClient) client.commitWithNextStatement();
 }
 
@@ -127,6 +130,41 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `first`, committed on its own, then `work` in a transaction given first's answer (`transactionRetried`: only `work`
+ * is run again after a deadlock). On a PostgreSQL server `first` runs on the connection the transaction then uses,
+ * before it begins: a rush's requests take the pool's connections in turn for the whole of their work, so each one's
+ * reads see what the transactions before it wrote (a new cart's sale, its units taken). For what must hold whatever
+ * the transaction becomes: a read that counts rate-limit hits.
+ */
+export async function transactionAfter<First, T>(
+  db: Database,
+  first: (executor: Executor) => Promise<First>,
+  work: (tx: Transaction, first: First) => Promise<T>,
+): Promise<T> {
+  if (!(clientOf(db) instanceof pg.Pool)) {
+    const answer = await first(db);
+    return transactionRetried(db, (tx) => work(tx, answer));
+  }
+  let answered: { value: First } | undefined;
+  return transactionRetried(db, async (tx) => {
+    answered ??= { value: await runBeforeBegin(tx, () => first(tx)) };
+    return work(tx, answered.value);
+  });
+}
+
+/** `run`'s statements before the transaction's `begin`, which PreparingClient holds until a statement comes. */
+async function runBeforeBegin<T>(tx: Transaction, run: () => Promise<T>): Promise<T> {
+  const client = clientOf(tx);
+  if (!(client instanceof PreparingClient)) return run();
+  client.runBeforeBegin(true);
+  try {
+    return await run();
+  } finally {
+    client.runBeforeBegin(false);
   }
 }
 

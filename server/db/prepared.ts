@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "./connection.js";
+import { clientOf, type Executor } from "./connection.js";
 
 /** What Drizzle's `.prepare(name)` gives: a statement built once, run with the values of its placeholders. */
 type Prepared = { execute(placeholderValues?: Record<string, unknown>): Promise<unknown> };
@@ -20,8 +20,7 @@ export function preparedStatement<Statement extends Prepared>(build: (executor: 
   let built: Statement | undefined;
   return (executor: Executor): Statement => {
     built ??= build(executor);
-    const { client } = executor._.session as unknown as { client: unknown };
-    return Object.create(built, { client: { value: client } });
+    return Object.create(built, { client: { value: clientOf(executor) } });
   };
 }
 

@@ -145,6 +145,8 @@ const emptyResult = (command: string) => ({ command, rowCount: 0, oid: 0, rows: 
  *   that sent nothing sends nothing to end.
  * - A transaction may also end with its last statement (`commitWithNextStatement`: a cart read back once written),
  *   `commit` following it in its round trip. Its error, or the commit's, is that statement's.
+ * - Statements may run on the transaction's connection before it begins (`runBeforeBegin`), each committed on its
+ *   own: a read that counts rate-limit hits, whose buckets are then not locked for the transaction's time.
  */
 export class PreparingClient extends pg.Client {
   private ahead: Command[] = [];
@@ -152,12 +154,21 @@ export class PreparingClient extends pg.Client {
   private beginAhead = false;
   private holdingNext = false;
   private committingWithNext = false;
+  private beforeBegin = false;
   /** Whether the open transaction was committed with its last statement: Drizzle's own `commit` is then not sent. */
   private committedWithStatement = false;
 
   /** The next statement is not sent now but ahead of the one after it (its result is then empty). */
   holdNextStatement(): void {
     this.holdingNext = true;
+  }
+
+  /**
+   * While on, statements run on their own, each committed as it ends, before the transaction's `begin` (still held)
+   * is sent: unless the transaction has begun already.
+   */
+  runBeforeBegin(on: boolean): void {
+    this.beforeBegin = on;
   }
 
   /** The next statement is followed by `commit`, in its round trip: the transaction ends with it. */
@@ -190,6 +201,7 @@ export class PreparingClient extends pg.Client {
       this.beginAhead = true;
       return Promise.resolve(emptyResult("BEGIN"));
     }
+    if (this.beforeBegin && this.beginAhead && this.ahead.length === 1) return super.query(config, values, callback);
     if (text === "commit" && this.committedWithStatement) {
       this.committedWithStatement = false;
       return Promise.resolve(emptyResult("COMMIT"));
@@ -199,6 +211,7 @@ export class PreparingClient extends pg.Client {
       this.committedWithStatement = false;
       this.committingWithNext = false;
       this.holdingNext = false;
+      this.beforeBegin = false;
       const nothingSent = this.beginAhead;
       const onlyBegin = this.beginAhead && this.ahead.length === 1;
       if (text === "rollback") this.ahead = [];

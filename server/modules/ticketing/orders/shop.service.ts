@@ -8,7 +8,12 @@ import {
   ticketOfficeState,
 } from "../../../../contract/ticketing-billing.js";
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
-import { commitWithNextStatement, type Executor, transactionRetried } from "../../../db/connection.js";
+import {
+  commitWithNextStatement,
+  type Executor,
+  transactionAfter,
+  transactionRetried,
+} from "../../../db/connection.js";
 import { placeholdersFor, preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
@@ -219,20 +224,17 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
   const limits = shopPostLimits(context.config);
   const token = newSecret("ct_");
   const at = new Date();
-  // Read before the transaction, as the buyer's hits are counted (they stay counted whatever the cart becomes).
-  const sale = await requireOpenSale(
-    context.db,
-    slug,
-    body.items,
-    at,
-    hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]),
-  );
-  const { event, params } = sale;
-  await refuseSoldOutEarly(context.db, event, sale.prices.catalogue, {
-    buyerEmail: body.buyer.email,
-    lines: body.items,
-  });
-  const cart = await transactionRetried(context.db, async (tx) => {
+  // The sale read as the buyer's hits are counted, committed on its own (its buckets are not locked for the cart's
+  // time), and the sold-out refusal when the sale says so; then the cart's transaction.
+  const openSaleCountingHits = async (executor: Executor) => {
+    const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
+    const sale = await requireOpenSale(executor, slug, body.items, at, hits);
+    const lines = body.items;
+    await refuseSoldOutEarly(executor, sale.event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines });
+    return sale;
+  };
+  const cart = await transactionAfter(context.db, openSaleCountingHits, async (tx, sale) => {
+    const { event, params } = sale;
     const placement = await placeCart(tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
     await cancelReplacedCarts(tx, placement);
