@@ -1,22 +1,16 @@
 import { like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
-import { type Executor, transactionAfter, transactionRetried } from "./connection.js";
+import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
+import { transactionAfter, transactionRetried } from "./connection.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const db = databaseWithBuckets("after-");
 
 // PGlite runs one transaction at a time: two transactions can only lock crosswise on a PostgreSQL server.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
   test("two transactions locking the same rows in opposite orders both end committed, the deadlock's loser rerun", async () => {
-    const db = t.context.db;
-    await db.execute(sql`insert into rate_limit_buckets (key, window_started_at, hits)
+    const database = db();
+    await database.execute(sql`insert into rate_limit_buckets (key, window_started_at, hits)
       values ('deadlock-a', now(), 0), ('deadlock-b', now(), 0)`);
     let bothHoldTheirFirstRow: () => void = () => {};
     const firstLocks = new Promise<void>((resolve) => {
@@ -28,7 +22,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
     });
     const attempts = { ab: 0, ba: 0 };
     const crosswise = (first: string, second: string, counter: keyof typeof attempts) =>
-      transactionRetried(db, async (tx) => {
+      transactionRetried(database, async (tx) => {
         attempts[counter] += 1;
         await tx.execute(sql`update rate_limit_buckets set hits = hits + 1 where key = ${first}`);
         if (attempts[counter] === 1) {
@@ -40,7 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
     await Promise.all([crosswise("deadlock-a", "deadlock-b", "ab"), crosswise("deadlock-b", "deadlock-a", "ba")]);
     // One rerun at least: the loser's (a rerun can meet the winner again, on a loaded machine).
     expect(attempts.ab + attempts.ba).toBeGreaterThanOrEqual(3);
-    const hits = await db
+    const hits = await database
       .select({ hits: rateLimitBuckets.hits })
       .from(rateLimitBuckets)
       .where(like(rateLimitBuckets.key, "deadlock-%"));
@@ -50,36 +44,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
 });
 
 describe("transactionAfter", () => {
-  const insert = (executor: Executor, key: string) =>
-    executor.insert(rateLimitBuckets).values({ key, windowStartedAt: new Date(), hits: 1 });
-  const keys = async () =>
-    (
-      await t.context.db
-        .select({ key: rateLimitBuckets.key })
-        .from(rateLimitBuckets)
-        .where(like(rateLimitBuckets.key, "after-%"))
-        .orderBy(rateLimitBuckets.key)
-    ).map((row) => row.key);
-
   test("what runs first is committed on its own, whatever becomes of the transaction given its answer", async () => {
     const rollback = new Error("rollback");
     const seen: string[] = [];
     await expect(
       transactionAfter(
-        t.context.db,
+        db(),
         async (executor) => {
-          await insert(executor, "after-first");
+          await insertBucket(executor, "after-first");
           return "first's answer";
         },
         async (tx, answer) => {
           seen.push(answer);
-          await insert(tx, "after-work");
+          await insertBucket(tx, "after-work");
           throw rollback;
         },
       ),
     ).rejects.toBe(rollback);
     expect(seen).toEqual(["first's answer"]);
-    expect(await keys()).toEqual(["after-first"]);
+    expect(await bucketKeys(db(), "after-")).toEqual(["after-first"]);
   });
 
   test("a refusal of what runs first leaves the transaction unrun", async () => {
@@ -87,7 +70,7 @@ describe("transactionAfter", () => {
     let ran = false;
     await expect(
       transactionAfter(
-        t.context.db,
+        db(),
         async () => {
           throw refusal;
         },

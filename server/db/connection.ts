@@ -42,13 +42,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** The driver's client of an executor: the pool or PGlite for the database, a connection for a transaction. */
 export const clientOf = (executor: Executor) => (executor._.session as unknown as { client: unknown }).client;
 
+/** The executor's connection to a PostgreSQL server, which spares round trips; undefined for anything else. */
+const preparingClientOf = (executor: Executor) => {
+  const client = clientOf(executor);
+  return client instanceof PreparingClient ? client : undefined;
+};
+
 /**
  * Asks the connection of a transaction to send its next statement ahead of the one after it, in that one's round trip
  * (`PreparingClient`). Nothing changes on the embedded database, or outside a transaction.
  */
 export function holdNextStatement(executor: Executor): void {
-  const client = clientOf(executor);
-  if (client instanceof PreparingClient) client.holdNextStatement();
+  preparingClientOf(executor)?.holdNextStatement();
 }
 
 /**
@@ -57,8 +62,7 @@ export function holdNextStatement(executor: Executor): void {
  * it would no longer roll the transaction back). Without a PostgreSQL server's connection, the commit comes after.
  */
 export function commitWithNextStatement(executor: Executor): void {
-  const client = clientOf(executor);
-  if (client instanceof PreparingClient) client.commitWithNextStatement();
+  preparingClientOf(executor)?.commitWithNextStatement();
 }
 
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
@@ -158,8 +162,8 @@ export async function transactionAfter<First, T>(
 
 /** `run`'s statements before the transaction's `begin`, which PreparingClient holds until a statement comes. */
 async function runBeforeBegin<T>(tx: Transaction, run: () => Promise<T>): Promise<T> {
-  const client = clientOf(tx);
-  if (!(client instanceof PreparingClient)) return run();
+  const client = preparingClientOf(tx);
+  if (!client) return run();
   client.runBeforeBegin(true);
   try {
     return await run();

@@ -1,19 +1,10 @@
-import { eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
+import { databaseWithBuckets, insertBucket } from "./buckets.testing.js";
 import { preparedStatement } from "./prepared.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.context.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "prepared-%"));
-});
+const db = databaseWithBuckets("prepared-");
 
 const hitsOf = preparedStatement((executor) =>
   executor
@@ -22,20 +13,19 @@ const hitsOf = preparedStatement((executor) =>
     .where(eq(rateLimitBuckets.key, sql.placeholder("key")))
     .prepare("test_hits_of"),
 );
-const bucket = (key: string, hits: number) =>
-  t.context.db.insert(rateLimitBuckets).values({ key, windowStartedAt: new Date(), hits });
+const bucket = (key: string, hits: number) => insertBucket(db(), key, hits);
 
 test("a prepared statement runs again and again with the values it is given", async () => {
   await bucket("prepared-a", 3);
   await bucket("prepared-b", 7);
-  expect(await hitsOf(t.context.db).execute({ key: "prepared-a" })).toEqual([{ hits: 3 }]);
-  expect(await hitsOf(t.context.db).execute({ key: "prepared-b" })).toEqual([{ hits: 7 }]);
-  expect(await hitsOf(t.context.db).execute({ key: "prepared-none" })).toEqual([]);
+  expect(await hitsOf(db()).execute({ key: "prepared-a" })).toEqual([{ hits: 3 }]);
+  expect(await hitsOf(db()).execute({ key: "prepared-b" })).toEqual([{ hits: 7 }]);
+  expect(await hitsOf(db()).execute({ key: "prepared-none" })).toEqual([]);
 });
 
 test("run on a transaction, it runs inside it: it sees the transaction's own writes, gone after its rollback", async () => {
   const rollback = new Error("rollback");
-  const seen = await t.context.db
+  const seen = await db()
     .transaction(async (tx) => {
       await tx.insert(rateLimitBuckets).values({ key: "prepared-tx", windowStartedAt: new Date(), hits: 5 });
       const inside = await hitsOf(tx).execute({ key: "prepared-tx" });
@@ -43,5 +33,5 @@ test("run on a transaction, it runs inside it: it sees the transaction's own wri
     })
     .catch((error: typeof rollback & { inside: unknown }) => error.inside);
   expect(seen).toEqual([{ hits: 5 }]);
-  expect(await hitsOf(t.context.db).execute({ key: "prepared-tx" })).toEqual([]);
+  expect(await hitsOf(db()).execute({ key: "prepared-tx" })).toEqual([]);
 });

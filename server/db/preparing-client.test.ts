@@ -1,36 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
-import { commitWithNextStatement, type Executor, holdNextStatement, type Transaction } from "./connection.js";
+import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
+import { commitWithNextStatement, holdNextStatement, type Transaction } from "./connection.js";
 
 /*
  * The PostgreSQL server's connection (PreparingClient): a transaction's begin and a held write travel ahead of the
  * next statement. Round trips are counted as PostgreSQL's ReadyForQuery messages, one per round trip.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connection", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.context.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "held-%"));
-  });
-
-  const insertBucket = (executor: Executor, key: string) =>
-    executor.insert(rateLimitBuckets).values({ key, windowStartedAt: new Date(), hits: 1 });
-  const keys = async () =>
-    (
-      await t.context.db
-        .select({ key: rateLimitBuckets.key })
-        .from(rateLimitBuckets)
-        .where(like(rateLimitBuckets.key, "held-%"))
-        .orderBy(rateLimitBuckets.key)
-    ).map((row) => row.key);
+  const db = databaseWithBuckets("held-");
+  const keys = () => bucketKeys(db(), "held-");
 
   /** Counts the round trips of the transaction's connection from now on; `stop` answers how many. */
   function countRoundTrips(tx: Transaction) {
@@ -46,7 +27,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
 
   test("a transaction of a read and a held write costs two round trips: begin with the read, the write with commit", async () => {
     let stop = () => 0;
-    await t.context.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       stop = countRoundTrips(tx);
       const { rows } = (await tx.execute(sql`select 41 + 1 as answer`)) as unknown as { rows: unknown[] };
       const [read] = rows;
@@ -59,7 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
   });
 
   test("a held write runs before the next statement, which sees it", async () => {
-    await t.context.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       holdNextStatement(tx);
       await insertBucket(tx, "held-b");
       const seen = await tx
@@ -71,8 +52,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
   });
 
   test("a held write's error is the commit's: the transaction rolls back, and the same write goes through later", async () => {
-    await insertBucket(t.context.db, "held-taken");
-    const failing = t.context.db.transaction(async (tx) => {
+    await insertBucket(db(), "held-taken");
+    const failing = db().transaction(async (tx) => {
       await insertBucket(tx, "held-c");
       holdNextStatement(tx);
       await insertBucket(tx, "held-taken"); // a unique violation, told at the commit
@@ -81,8 +62,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
     expect(await keys()).toEqual(["held-taken"]);
 
     // The held statement was parsed by the failed round trip: prepared again under its name, it runs.
-    await t.context.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "held-taken"));
-    await t.context.db.transaction(async (tx) => {
+    await db().delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "held-taken"));
+    await db().transaction(async (tx) => {
       holdNextStatement(tx);
       await insertBucket(tx, "held-taken");
     });
@@ -90,13 +71,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
   });
 
   test("a statement behind a held write that failed is prepared again: its own parse was skipped", async () => {
-    await insertBucket(t.context.db, "held-taken");
+    await insertBucket(db(), "held-taken");
     // Texts this connection never prepared, so the round trip parses both.
     const unique = sql.raw(randomUUID());
     const failingWrite = sql`insert into rate_limit_buckets (key, window_started_at, hits)
       values (${"held-taken"}, now(), 1) -- ${unique}`;
     const read = sql`select ${7}::int as seven -- ${unique}`;
-    await t.context.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       await expect(
         tx.transaction(async (savepoint) => {
           holdNextStatement(savepoint);
@@ -111,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
 
   test("a transaction may end with its last statement, committed in its round trip: here its only one", async () => {
     let stop = () => 0;
-    const read = await t.context.db.transaction(async (tx) => {
+    const read = await db().transaction(async (tx) => {
       stop = countRoundTrips(tx);
       holdNextStatement(tx);
       await insertBucket(tx, "held-e");
@@ -126,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
     expect(await keys()).toEqual(["held-e"]);
 
     // That statement failing, nothing is committed.
-    const failing = t.context.db.transaction(async (tx) => {
+    const failing = db().transaction(async (tx) => {
       await insertBucket(tx, "held-f");
       commitWithNextStatement(tx);
       await tx.execute(sql`select 1 / 0`);
@@ -136,7 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
   });
 
   test("a hold asked just before the transaction ends is forgotten: the commit itself is sent", async () => {
-    await t.context.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       await insertBucket(tx, "held-g");
       holdNextStatement(tx);
     });
@@ -147,7 +128,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
     const rollback = new Error("rollback");
     let stop = () => -1;
     await expect(
-      t.context.db.transaction(async (tx) => {
+      db().transaction(async (tx) => {
         stop = countRoundTrips(tx);
         holdNextStatement(tx);
         await insertBucket(tx, "held-d");
@@ -155,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL server's connect
       }),
     ).rejects.toBe(rollback);
     expect(stop()).toBe(0);
-    await t.context.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       stop = countRoundTrips(tx);
     });
     expect(stop()).toBe(0);

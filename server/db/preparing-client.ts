@@ -36,7 +36,7 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknow
  * one round trip, and skips what follows a failure, whose error is then this statement's. The commands' completions
  * (and rows) are not this statement's and are left out of its result.
  */
-export class QueryAmongCommands extends pg.Query {
+class QueryAmongCommands extends pg.Query {
   private unanswered: number;
   /** Parses sent for the commands ahead, whose completions come first and are not the statement's. */
   private aheadParses = 0;
@@ -150,13 +150,16 @@ const emptyResult = (command: string) => ({ command, rowCount: 0, oid: 0, rows: 
  */
 export class PreparingClient extends pg.Client {
   private ahead: Command[] = [];
-  /** Whether `begin` is still among the commands ahead, not sent. */
-  private beginAhead = false;
   private holdingNext = false;
   private committingWithNext = false;
   private beforeBegin = false;
   /** Whether the open transaction was committed with its last statement: Drizzle's own `commit` is then not sent. */
   private committedWithStatement = false;
+
+  /** Whether the transaction's `begin` is still ahead, not sent (it is only ever held first). */
+  private beginAhead(): boolean {
+    return this.ahead[0]?.text === "begin";
+  }
 
   /** The next statement is not sent now but ahead of the one after it (its result is then empty). */
   holdNextStatement(): void {
@@ -198,10 +201,9 @@ export class PreparingClient extends pg.Client {
     if (!promised || text === undefined) return super.query(config, values, callback);
     if (text === "begin" && this.ahead.length === 0) {
       this.ahead.push({ text });
-      this.beginAhead = true;
       return Promise.resolve(emptyResult("BEGIN"));
     }
-    if (this.beforeBegin && this.beginAhead && this.ahead.length === 1) return super.query(config, values, callback);
+    if (this.beforeBegin && this.beginAhead() && this.ahead.length === 1) return super.query(config, values, callback);
     if (text === "commit" && this.committedWithStatement) {
       this.committedWithStatement = false;
       return Promise.resolve(emptyResult("COMMIT"));
@@ -212,12 +214,11 @@ export class PreparingClient extends pg.Client {
       this.committingWithNext = false;
       this.holdingNext = false;
       this.beforeBegin = false;
-      const nothingSent = this.beginAhead;
-      const onlyBegin = this.beginAhead && this.ahead.length === 1;
+      const nothingSent = this.beginAhead();
+      const onlyBegin = nothingSent && this.ahead.length === 1;
       if (text === "rollback") this.ahead = [];
       if (nothingSent && (text === "rollback" || onlyBegin)) {
         this.ahead = [];
-        this.beginAhead = false;
         return Promise.resolve(emptyResult(text.toUpperCase()));
       }
     }
@@ -232,7 +233,6 @@ export class PreparingClient extends pg.Client {
     if (this.ahead.length === 0 && behind.length === 0) return super.query(config, values, callback);
     const ahead = this.ahead;
     this.ahead = [];
-    this.beginAhead = false;
     const query = new QueryAmongCommands(ahead, behind, typeof config === "string" ? { text } : config, params);
     return new Promise((resolve, reject) => {
       (query as unknown as { callback: (error: Error | null, result: unknown) => void }).callback = (error, result) =>

@@ -1,33 +1,16 @@
 import { eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
+import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
 import { carriedSqlOf, statementOf, WriteBatch, withWriteBatch, write } from "./write-batch.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.context.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "batch-%"));
-});
+const db = databaseWithBuckets("batch-");
 
-const bucket = (key: string, hits = 1) =>
-  t.context.db.insert(rateLimitBuckets).values({ key, windowStartedAt: new Date(), hits });
-const keys = async () =>
-  (
-    await t.context.db
-      .select({ key: rateLimitBuckets.key })
-      .from(rateLimitBuckets)
-      .where(like(rateLimitBuckets.key, "batch-%"))
-      .orderBy(rateLimitBuckets.key)
-  ).map((row) => row.key);
+const bucket = (key: string, hits = 1) => insertBucket(db(), key, hits);
+const keys = () => bucketKeys(db(), "batch-");
 
 test("a batched write waits for the next statement built through the batch, which carries it and answers as usual", async () => {
-  const batch = new WriteBatch(t.context.db);
+  const batch = new WriteBatch(db());
   await write(batch, (executor) =>
     executor.insert(rateLimitBuckets).values({ key: "batch-a", windowStartedAt: new Date(), hits: 1 }),
   );
@@ -46,13 +29,13 @@ test("a batched write waits for the next statement built through the batch, whic
   expect(await keys()).toEqual(["batch-a", "batch-b", "batch-c"]);
 
   // Carried once: the batch is empty afterwards, and a flush sends nothing.
-  await t.context.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "batch-%"));
+  await db().delete(rateLimitBuckets).where(like(rateLimitBuckets.key, "batch-%"));
   await batch.flush();
   expect(await keys()).toEqual([]);
 });
 
 test("withWriteBatch flushes what no statement carried; an executor (no batch) writes at once", async () => {
-  await withWriteBatch(t.context.db, async (batch) => {
+  await withWriteBatch(db(), async (batch) => {
     await write(batch, (executor) =>
       executor.insert(rateLimitBuckets).values({ key: "batch-flushed", windowStartedAt: new Date(), hits: 1 }),
     );
@@ -60,30 +43,30 @@ test("withWriteBatch flushes what no statement carried; an executor (no batch) w
   });
   expect(await keys()).toEqual(["batch-flushed"]);
 
-  await write(t.context.db, (executor) =>
+  await write(db(), (executor) =>
     executor.insert(rateLimitBuckets).values({ key: "batch-now", windowStartedAt: new Date(), hits: 1 }),
   );
   expect(await keys()).toEqual(["batch-flushed", "batch-now"]);
 });
 
 test("a raw statement with a WITH list of its own carries the batch through carriedSqlOf", async () => {
-  const batch = new WriteBatch(t.context.db);
+  const batch = new WriteBatch(db());
   await write(batch, (executor) =>
     executor.insert(rateLimitBuckets).values({ key: "batch-raw-carried", windowStartedAt: new Date(), hits: 1 }),
   );
-  const result = await t.context.db.execute(sql`with made as (
+  const result = await db().execute(sql`with made as (
       insert into ${rateLimitBuckets} (key, window_started_at, hits) values ('batch-raw-main', now(), 2) returning hits
     )${carriedSqlOf(batch)}
     select hits from made`);
   expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ hits: 2 }]);
   expect(await keys()).toEqual(["batch-raw-carried", "batch-raw-main"]);
   // Given an executor there is nothing to carry.
-  await expect(t.context.db.execute(sql`select 1 as one${carriedSqlOf(t.context.db)}`)).resolves.toBeDefined();
+  await expect(db().execute(sql`select 1 as one${carriedSqlOf(db())}`)).resolves.toBeDefined();
 });
 
 test("the writes carried by a statement of a transaction that rolls back are gone with it", async () => {
   await expect(
-    t.context.db.transaction((tx) =>
+    db().transaction((tx) =>
       withWriteBatch(tx, async (batch) => {
         await write(batch, (executor) =>
           executor.insert(rateLimitBuckets).values({ key: "batch-rolled-back", windowStartedAt: new Date(), hits: 1 }),
@@ -98,7 +81,7 @@ test("the writes carried by a statement of a transaction that rolls back are gon
 
 test("a write that fails makes the statement carrying it fail", async () => {
   await bucket("batch-taken");
-  const batch = new WriteBatch(t.context.db);
+  const batch = new WriteBatch(db());
   await write(batch, (executor) =>
     executor.insert(rateLimitBuckets).values({ key: "batch-taken", windowStartedAt: new Date(), hits: 1 }),
   );

@@ -24,20 +24,19 @@ export type RateLimitHit = readonly [limit: RateLimit, key: string];
 
 type Bucket = { key: string; hits: number; secondsLeft: number };
 
-/**
- * The hits of a request, counted by an upsert of their buckets within each one's fixed window: a WITH query, so a
- * statement the request sends anyway may count them as it runs (`hitsCountedBy`). Its values come from the
- * placeholders `rateLimitKeys` and `rateLimitWindows` (`hitsValues`): for any number of keys, their windows in an
- * array beside them, the window of a bucket being the one at its key's position (the hits may count under limits of
- * different windows).
- */
+/** The keys of the hits counted, from the placeholder `rateLimitKeys` (`hitsOf`). */
 const hitKeys = () => sql`${sql.placeholder("rateLimitKeys")}::text[]`;
-/** The window of the bucket of a key (a column or an alias's), from the placeholders of `hitsValues`. */
+/** The window of the bucket of a key (a column or an alias's): the one at the key's position in `rateLimitWindows`. */
 const windowOf = (key: SQL) =>
   sql`make_interval(secs => (${sql.placeholder("rateLimitWindows")}::int[])[array_position(${hitKeys()}, ${key})])`;
 const secondsLeftOf = (key: SQL) =>
   sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${windowOf(key)} - now()))::int`;
 
+/**
+ * The hits of a request, counted by an upsert of their buckets within each one's fixed window: a WITH query, so a
+ * statement the request sends anyway may count them as it runs (`countedBuckets`, `withinLimits`). Its values come
+ * from the placeholders `hitsOf` fills, for any number of keys: the hits may count under limits of different windows.
+ */
 export function rateLimitHitsQuery(executor: Executor) {
   const keys = hitKeys();
   const window = windowOf(sql`${rateLimitBuckets.key}`);
@@ -55,10 +54,7 @@ export function rateLimitHitsQuery(executor: Executor) {
       .returning({
         key: rateLimitBuckets.key,
         hits: rateLimitBuckets.hits,
-        secondsLeft:
-          sql<number>`ceil(extract(epoch from ${rateLimitBuckets.windowStartedAt} + ${window} - now()))::int`.as(
-            "seconds_left",
-          ),
+        secondsLeft: secondsLeftOf(sql`${rateLimitBuckets.key}`).as("seconds_left"),
       }),
   );
 }
@@ -97,7 +93,7 @@ export function hitsOf(...hits: RateLimitHit[]) {
 export type Hits = ReturnType<typeof hitsOf>;
 
 /** 429 when a bucket counted is past its limit's `max`, with the seconds until the last of them opens again. */
-export function refuseOverLimit(limits: Map<string, RateLimit>, buckets: readonly Bucket[]) {
+export function refuseOverLimit({ limits }: Hits, buckets: readonly Bucket[]) {
   const secondsLeft = buckets
     .filter((bucket) => bucket.hits > (limits.get(bucket.key)?.max ?? Number.POSITIVE_INFINITY))
     .map((bucket) => Math.max(1, bucket.secondsLeft));
@@ -132,7 +128,7 @@ const bucketsStatement = preparedStatement((executor) =>
 
 /** 429 when hits a statement counted (`withinLimits` kept its write from running) went past a limit. */
 export async function refuseIfOverLimit(db: Database, counted: Hits): Promise<void> {
-  refuseOverLimit(counted.limits, await bucketsStatement(db).execute(counted.values));
+  refuseOverLimit(counted, await bucketsStatement(db).execute(counted.values));
 }
 
 /**
@@ -145,7 +141,7 @@ export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): P
 }
 
 /** `consumeRateLimit` of hits already listed by `hitsOf`. */
-export async function consumeHits(db: Database, { limits, values }: Hits): Promise<void> {
-  const [counted] = await hitsStatement(db).execute(values);
-  refuseOverLimit(limits, counted?.buckets ?? []);
+export async function consumeHits(db: Database, hits: Hits): Promise<void> {
+  const [counted] = await hitsStatement(db).execute(hits.values);
+  refuseOverLimit(hits, counted?.buckets ?? []);
 }

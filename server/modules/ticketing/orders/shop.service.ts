@@ -119,7 +119,7 @@ async function readSale(executor: Executor, slug: string, lines?: readonly CartL
       ? await newCartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines), ...hits.values })
       : await cartSale(executor).execute({ slug, ticketIds: ticketIdsOf(lines) });
   if (!found) throw notFound();
-  if (hits) refuseOverLimit(hits.limits, found.buckets);
+  if (hits) refuseOverLimit(hits, found.buckets);
   const params = paramsValues(found.params ?? undefined);
   const prices = { catalogue: catalogueOf(found.tickets), discounts: found.discounts };
   return { event: found.event, params, readiness: found.readiness, prices };
