@@ -19,6 +19,7 @@ process.env.PUBLIC_SHOP_POSTS_PER_MINUTE = "100000000";
 const { app, context, database, base, token, accountId, serverCpuMs, stop } = await startBenchServer();
 const burstBuyers = Number(process.env.BENCH_TICKETING_BUYERS ?? 2000);
 const sustainedConnections = Number(process.env.BENCH_TICKETING_CONNECTIONS ?? 20);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 
 async function api(method: "GET" | "POST", url: string, payload?: unknown) {
   const response = await app.inject({
@@ -89,11 +90,14 @@ type BuyersRun = {
 
 type Cpu = { serverCpuMs: number; databaseCpuMs: number | null };
 
-/** The buyers' run, with the CPU the server processes and PostgreSQL's spent meanwhile. */
+/** The buyers' run, with the CPU the server processes and PostgreSQL's spent during its measured part. */
 async function runBuyers(options: Record<string, unknown>): Promise<BuyersRun & Cpu> {
-  const serverBefore = serverCpuMs();
-  const databaseBefore = postgresCpuMs();
-  const run = await spawnBuyers(options);
+  let serverBefore = 0;
+  let databaseBefore: number | null = null;
+  const run = await spawnBuyers(options, () => {
+    serverBefore = serverCpuMs();
+    databaseBefore = postgresCpuMs();
+  });
   const server = serverCpuMs() - serverBefore;
   const databaseAfter = postgresCpuMs();
   return {
@@ -107,7 +111,8 @@ async function runBuyers(options: Record<string, unknown>): Promise<BuyersRun & 
   };
 }
 
-function spawnBuyers(options: Record<string, unknown>): Promise<BuyersRun> {
+/** Runs the buyers; `onMeasuring` is called each time they say their measured part begins. */
+function spawnBuyers(options: Record<string, unknown>, onMeasuring: () => void): Promise<BuyersRun> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", path.join(import.meta.dirname, "ticketing-buyers.ts"), JSON.stringify({ base, ...options })],
@@ -116,6 +121,10 @@ function spawnBuyers(options: Record<string, unknown>): Promise<BuyersRun> {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => {
     output += chunk.toString();
+    while (output.includes("measuring\n")) {
+      output = output.replace("measuring\n", "");
+      onMeasuring();
+    }
   });
   return new Promise((resolve, reject) => {
     child.on("error", reject);
@@ -197,10 +206,11 @@ const sustainedRun = await runBuyers({
   ...sustained,
   mode: "sustained",
   connections: sustainedConnections,
+  warmup: warmupSeconds,
   duration: durationSeconds,
 });
 const sustainedFigures = {
-  ...figuresOf(`${sustainedConnections} buyers in a loop for ${durationSeconds} s, quota 100,000`, sustainedRun),
+  ...figuresOf(`${sustainedConnections} buyers in a loop for ${durationSeconds} s after ${warmupSeconds} s of warm-up, quota 100,000`, sustainedRun),
   ...(await soldOf(sustained.ticketId)),
 };
 console.log(sustainedFigures);
