@@ -210,7 +210,10 @@ const sustainedRun = await runBuyers({
   duration: durationSeconds,
 });
 const sustainedFigures = {
-  ...figuresOf(`${sustainedConnections} buyers in a loop for ${durationSeconds} s after ${warmupSeconds} s of warm-up, quota 100,000`, sustainedRun),
+  ...figuresOf(
+    `${sustainedConnections} buyers in a loop for ${durationSeconds} s after ${warmupSeconds} s of warm-up, quota 100,000`,
+    sustainedRun,
+  ),
   ...(await soldOf(sustained.ticketId)),
 };
 console.log(sustainedFigures);
