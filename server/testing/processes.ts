@@ -10,7 +10,11 @@ export async function freePort(): Promise<number> {
   return typeof address === "object" && address ? address.port : 0;
 }
 
-/** Each process of this machine with its parent, command and CPU time so far (utime + stime, ms): read from /proc. */
+/**
+ * Each process of this machine with its parent, command and CPU time so far (ms): its own (utime + stime) and its
+ * ended children's (cutime + cstime), so that PostgreSQL's total keeps the time of a backend that has closed (the
+ * postmaster reaps it). Read from /proc.
+ */
 export function processTable() {
   const msPerTick = 10; // USER_HZ is 100 on Linux
   const table: { pid: number; parent: number; command: string; cpuMs: number }[] = [];
@@ -23,7 +27,7 @@ export function processTable() {
     }
     const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const cpuMs = (Number(fields[11]) + Number(fields[12])) * msPerTick;
+    const cpuMs = fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * msPerTick;
     table.push({ pid: Number(pid), parent: Number(fields[1]), command, cpuMs });
   }
   return table;
