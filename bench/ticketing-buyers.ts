@@ -41,10 +41,14 @@ class Connection {
   private received: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (response: Answer) => void; reject: (error: Error) => void } | undefined;
 
-  constructor(private readonly base: URL) {}
+  /** `address`: the loopback address the buyer comes from (127.0.0.0/8 is all this machine's). */
+  constructor(
+    private readonly base: URL,
+    private readonly address: string,
+  ) {}
 
   private open(): net.Socket {
-    const socket = net.connect(Number(this.base.port), this.base.hostname);
+    const socket = net.connect({ port: Number(this.base.port), host: this.base.hostname, localAddress: this.address });
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => {
       this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
@@ -87,6 +91,12 @@ class Connection {
 }
 
 type Answer = { status: number; text: string };
+
+/**
+ * Each buyer comes from an address of their own, as on sale day: from one address, every request of every buyer
+ * counted its hit on the same rate-limit bucket, a row they all queued on.
+ */
+const addressOf = (index: number) => `127.0.${1 + Math.floor(index / 250)}.${1 + (index % 250)}`;
 
 /** A POST, tried again when the connection fails (as the web app's client does, 3 times): no answer, no harm. */
 async function send(connection: Connection, path: string, payload: string, attempt = 1): Promise<Answer> {
@@ -146,14 +156,16 @@ function startMeasuring() {
 
 measured = startMeasuring();
 if (options.mode === "burst") {
-  await Promise.all(Array.from({ length: options.buyers }, () => buyOnce(new Connection(base))));
+  await Promise.all(
+    Array.from({ length: options.buyers }, (_, index) => buyOnce(new Connection(base, addressOf(index)))),
+  );
 } else {
   const warmupEnd = performance.now() + (options.warmup ?? 0) * 1000;
   const end = warmupEnd + options.duration * 1000;
   let warm = false;
   await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      const connection = new Connection(base);
+    Array.from({ length: options.connections }, async (_, index) => {
+      const connection = new Connection(base, addressOf(index));
       while (performance.now() < end) {
         if (!warm && performance.now() >= warmupEnd) {
           warm = true;
