@@ -80,6 +80,11 @@ class Connection {
     waiting?.resolve({ status: Number(head.slice(9, 12)), text });
   }
 
+  /** Closes the socket: the buyers' process ends when every buyer is done, not when the server closes idle ones. */
+  close() {
+    this.socket?.destroy();
+  }
+
   post(path: string, payload: string): Promise<Answer> {
     this.socket ??= this.open();
     const request = `POST ${path} HTTP/1.1\r\nhost: ${this.base.host}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
@@ -157,7 +162,11 @@ function startMeasuring() {
 measured = startMeasuring();
 if (options.mode === "burst") {
   await Promise.all(
-    Array.from({ length: options.buyers }, (_, index) => buyOnce(new Connection(base, addressOf(index)))),
+    Array.from({ length: options.buyers }, async (_, index) => {
+      const connection = new Connection(base, addressOf(index));
+      await buyOnce(connection);
+      connection.close();
+    }),
   );
 } else {
   const warmupEnd = performance.now() + (options.warmup ?? 0) * 1000;
@@ -173,6 +182,7 @@ if (options.mode === "burst") {
         }
         await buyOnce(connection);
       }
+      connection.close();
     }),
   );
 }
