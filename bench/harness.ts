@@ -72,7 +72,9 @@ async function startServers(databaseUrl: string) {
   const port = await freePort();
   // BENCH_PROFILE=<folder>: the server processes write a V8 CPU profile there as they stop (for `node --cpu-prof`).
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "server/main.ts"], {
+  // The young generation `npm start` gives the server (package.json).
+  const heap = ["--max-semi-space-size=64"];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...heap, "--import", "tsx", "server/main.ts"], {
     cwd: path.join(import.meta.dirname, ".."),
     env: {
       ...process.env,
