@@ -55,6 +55,8 @@ class Connection {
       this.answerIfComplete();
     });
     const fail = (error: Error) => {
+      // A socket given up for a new one says nothing of the new one's request.
+      if (this.socket !== socket) return;
       this.socket = undefined;
       this.received = Buffer.alloc(0);
       const waiting = this.waiting;
