@@ -88,15 +88,15 @@ const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = 
 function saleStatement(name: string, options: { ticketIds?: Placeholder; countingHits?: boolean } = {}) {
   return preparedStatement((executor) => {
     const eventId = sql`${events}.id`;
-    const hits = rateLimitHitsQuery(executor);
-    return (options.countingHits ? executor.with(hits) : executor)
+    const hits = options.countingHits ? rateLimitHitsQuery(executor) : undefined;
+    return (hits ? executor.with(hits) : executor)
       .select({
         event: eventColumnsWithStatus,
         params: ticketingParams,
         readiness: salesReadinessColumns(eventId),
         tickets: catalogueTicketsJson(eventId, options.ticketIds),
         discounts: automaticDiscountsJson(eventId),
-        buckets: options.countingHits ? countedBuckets(hits) : sql<[]>`'[]'::json`,
+        buckets: hits ? countedBuckets(hits) : sql<[]>`'[]'::json`,
       })
       .from(events)
       .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
