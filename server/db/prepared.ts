@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { clientOf, type Executor } from "./connection.js";
 
 /** What Drizzle's `.prepare(name)` gives: a statement built once, run with the values of its placeholders. */
@@ -24,7 +24,40 @@ export function preparedStatement<Statement extends Prepared>(build: (executor: 
   };
 }
 
+/**
+ * `preparedStatement` for each `key` (a count of rows): each statement built the first time its key is asked for.
+ * The keys must be few; `build` names each statement after its key.
+ */
+export function preparedStatementsBy<Key, Statement extends Prepared>(
+  build: (executor: Executor, key: Key) => Statement,
+) {
+  const statements = new Map<Key, (executor: Executor) => Statement>();
+  return (key: Key) => {
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = preparedStatement((executor) => build(executor, key));
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
 /** The `set` of a prepared update whose columns each take the value of the placeholder named after them. */
 export function placeholdersFor<Column extends string>(...columns: Column[]): Record<Column, SQL> {
   return Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as Record<Column, SQL>;
+}
+
+/**
+ * A row's values among a statement's, as placeholders named `prefix` + column: the column's own encoding applies
+ * (a date, a JSON value). `prefixedValues` fills them.
+ */
+export function prefixedPlaceholders<Column extends string>(prefix: string, columns: readonly Column[]) {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${prefix}${column}`)])) as Record<
+    Column,
+    Placeholder
+  >;
+}
+
+export function prefixedValues(prefix: string, row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).map(([column, value]) => [`${prefix}${column}`, value]));
 }

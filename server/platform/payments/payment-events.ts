@@ -1,21 +1,40 @@
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/connection.js";
+import { prefixedPlaceholders } from "../../db/prepared.js";
 import type { PaymentEvent } from "./payments.js";
 import { paymentEvents } from "./payments.tables.js";
 
-/** The insert of an event, nothing if it is recorded already: for a caller that batches it (write-batch.ts). */
-export function paymentEventInsert(executor: Executor, event: PaymentEvent) {
-  return executor
-    .insert(paymentEvents)
-    .values({
-      provider: event.provider,
-      eventId: event.id,
-      type: event.type,
-      providerPaymentId: event.providerPaymentId,
-      orderId: event.orderId,
-      payload: event,
-      occurredAt: new Date(event.occurredAt),
-    })
-    .onConflictDoNothing();
+/** What an event's row holds (its values, or the placeholders of a prepared statement's). */
+export const paymentEventRow = (event: PaymentEvent) => ({
+  provider: event.provider,
+  eventId: event.id,
+  type: event.type,
+  providerPaymentId: event.providerPaymentId,
+  orderId: event.orderId,
+  payload: event,
+  occurredAt: new Date(event.occurredAt),
+});
+
+export type PaymentEventRow = ReturnType<typeof paymentEventRow>;
+
+/** The placeholders of an event's row in a statement built once, named `prefix` + column (`prefixedValues`). */
+export const paymentEventPlaceholders = (prefix: string) =>
+  prefixedPlaceholders(prefix, [
+    "provider",
+    "eventId",
+    "type",
+    "providerPaymentId",
+    "orderId",
+    "payload",
+    "occurredAt",
+  ]) satisfies Record<keyof PaymentEventRow, unknown>;
+
+/**
+ * The insert of an event, nothing if it is recorded already. `row`: its values (`paymentEventRow`), or placeholders
+ * for a statement built once that carries it (the settlement of a payment).
+ */
+export function paymentEventInsert(executor: Executor, row: PgInsertValue<typeof paymentEvents>) {
+  return executor.insert(paymentEvents).values(row).onConflictDoNothing();
 }
 
 /**
@@ -24,7 +43,9 @@ export function paymentEventInsert(executor: Executor, event: PaymentEvent) {
  * meet the primary key, so exactly one transaction gets true.
  */
 export async function recordPaymentEventOnce(executor: Executor, event: PaymentEvent): Promise<boolean> {
-  const inserted = await paymentEventInsert(executor, event).returning({ eventId: paymentEvents.eventId });
+  const inserted = await paymentEventInsert(executor, paymentEventRow(event)).returning({
+    eventId: paymentEvents.eventId,
+  });
   return inserted.length > 0;
 }
 

@@ -14,6 +14,7 @@ import {
   simulatorCardSchema,
   testCardOutcome,
 } from "../../../contract/payments.js";
+import { prefixedPlaceholders, preparedStatement } from "../../db/prepared.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import { assertMoney } from "./money.js";
@@ -79,6 +80,41 @@ function attemptWith(card: SimulatorCard) {
   if (outcome.kind === "authenticate") return { ...used, status: "requires_action" as const, declineCode: null };
   return { ...used, status: "failed" as const, declineCode: outcome.declineCode };
 }
+
+/** A payment created without a card: waiting for one, as Stripe's. */
+const unattempted = () => ({
+  status: "requires_payment_method" as const,
+  declineCode: null,
+  cardBrand: null,
+  cardLast4: null,
+  updatedAt: new Date(),
+});
+
+const createdColumns = [
+  "id",
+  "clientSecret",
+  "idempotencyKey",
+  "orderId",
+  "amountCents",
+  "currency",
+  "description",
+  "metadata",
+  "status",
+  "declineCode",
+  "cardBrand",
+  "cardLast4",
+  "updatedAt",
+] as const;
+
+/** A new payment, nothing if its idempotency key was used before: built once, the checkout's every card payment. */
+const paymentCreation = preparedStatement((executor) =>
+  executor
+    .insert(simulatedPayments)
+    .values(prefixedPlaceholders("", createdColumns))
+    .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
+    .returning()
+    .prepare("simulated_payment_creation"),
+);
 
 export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "logger">): SimulatorProvider {
   const paymentBy = async (
@@ -159,23 +195,19 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
     async createPayment(input: CreatePaymentInput & { card?: SimulatorCard }) {
       assertMoney(input.amountCents, input.currency);
       // With a card the payment is confirmed as it is created, as Stripe's `confirm: true` does: one row written.
-      const attempt = input.card ? attemptWith(checkedCard(input.card)) : {};
+      const attempt = input.card ? attemptWith(checkedCard(input.card)) : undefined;
       const id = randomId("pi");
-      const [created] = await db
-        .insert(simulatedPayments)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
-          idempotencyKey: input.idempotencyKey,
-          orderId: input.orderId,
-          amountCents: input.amountCents,
-          currency: input.currency,
-          description: input.description,
-          metadata: input.metadata ?? {},
-          ...attempt,
-        })
-        .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
-        .returning();
+      const [created] = await paymentCreation(db).execute({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
+        idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+        metadata: input.metadata ?? {},
+        ...(attempt ?? unattempted()),
+      } satisfies Record<(typeof createdColumns)[number], unknown>);
       if (created) {
         await emitOutcome(created);
         return paymentOf(created);

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne, not, notInArray, or, sql } from "drizzle-orm";
 import type { HolderBody } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import { prefixedPlaceholders, prefixedValues, preparedStatementsBy } from "../../../db/prepared.js";
 import { AppError } from "../../../platform/errors.js";
 import { events } from "../../events/events.tables.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -20,6 +21,18 @@ export type GuestSource = "registration" | "admin";
 /** The guests of a cart by lower-case email, and the ids of those the cart just created. */
 export type People = { guests: Map<string, GuestRow>; created: Set<string> };
 
+const newGuestColumns = ["eventId", "email", "firstName", "lastName", "createdSource", "searchText"] as const;
+
+/** New guests of a count of people, none for an email the event has: a statement built once per count. */
+const guestsInsertion = preparedStatementsBy((executor, count: number) =>
+  executor
+    .insert(guests)
+    .values(Array.from({ length: count }, (_, index) => prefixedPlaceholders(`${index}_`, newGuestColumns)))
+    .onConflictDoNothing()
+    .returning()
+    .prepare(`guests_insertion_${count}`),
+);
+
 /**
  * The guests of these people by lower-case email: new ones inserted (a concurrent insert of the same email waits
  * for the other's commit and keeps its guest), all of them locked in id order. Existing guests keep their names.
@@ -36,23 +49,14 @@ export async function lockGuestsByEmail(
   }
   const emails = [...byEmail.keys()].sort();
   if (emails.length === 0) return { guests: new Map(), created: new Set() };
-  const inserted = await executor
-    .insert(guests)
-    .values(
-      emails.map((email) => {
-        const { firstName, lastName } = byEmail.get(email) as HolderBody;
-        return {
-          eventId,
-          email,
-          firstName,
-          lastName,
-          createdSource: source,
-          searchText: searchTextOf({ firstName, lastName, email, company: "" }),
-        };
-      }),
-    )
-    .onConflictDoNothing()
-    .returning();
+  const rows = emails.map((email) => {
+    const { firstName, lastName } = byEmail.get(email) as HolderBody;
+    const searchText = searchTextOf({ firstName, lastName, email, company: "" });
+    return { eventId, email, firstName, lastName, createdSource: source, searchText };
+  });
+  const inserted = await guestsInsertion(rows.length)(executor).execute(
+    Object.assign({}, ...rows.map((row, index) => prefixedValues(`${index}_`, row))),
+  );
   const created = new Set(inserted.map((row) => row.id));
   // Inserted rows are this transaction's own; only the guests that existed need their lock taken.
   const existing =
@@ -70,8 +74,8 @@ export async function lockGuestsByEmail(
           )
           .orderBy(guests.id)
           .for("update");
-  const rows = [...inserted, ...existing];
-  return { guests: new Map(rows.map((row) => [row.email?.toLowerCase() ?? "", row])), created };
+  const locked = [...inserted, ...existing];
+  return { guests: new Map(locked.map((row) => [row.email?.toLowerCase() ?? "", row])), created };
 }
 
 /** A live ticket unit held by the guest of the outer query: an item of a ticket (not an option) not refunded, in an

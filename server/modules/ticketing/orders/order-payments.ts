@@ -3,10 +3,15 @@ import type { SimulatorCard } from "../../../../contract/payments.js";
 import type { PaymentStart } from "../../../../contract/ticketing-orders.js";
 import { canTransition } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
-import { statementOf, withWriteBatch } from "../../../db/write-batch.js";
+import { prefixedPlaceholders, prefixedValues, preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
-import { paymentEventInsert, recordPaymentEventOnce } from "../../../platform/payments/payment-events.js";
+import {
+  paymentEventInsert,
+  paymentEventPlaceholders,
+  paymentEventRow,
+  recordPaymentEventOnce,
+} from "../../../platform/payments/payment-events.js";
 import type {
   Payment,
   PaymentEvent,
@@ -171,6 +176,58 @@ async function orderOfPayment(executor: Executor, providerPaymentId: string) {
 }
 
 /**
+ * The first statement of a payment's settlement, built once (`withEvent`: recording the provider's event too). The
+ * first settlement of a payment marks it succeeded; any later one finds it so, once the first committed (the
+ * payment's row stays locked until then), and does nothing. It locks the order and reads what its invoice needs
+ * should it complete: one round trip.
+ */
+function settlementStatement(name: string, options: { withEvent: boolean }) {
+  return preparedStatement((executor) => {
+    const recordedEvent = executor
+      .$with("recorded_event")
+      .as(paymentEventInsert(executor, paymentEventPlaceholders("event_")));
+    const settledPayment = executor.$with("settled_payment").as(
+      executor
+        .insert(orderPayments)
+        .values({
+          ...prefixedPlaceholders("", [
+            "orderId",
+            "provider",
+            "providerPaymentId",
+            "amountCents",
+            "currency",
+            "livemode",
+          ]),
+          status: "succeeded",
+        })
+        .onConflictDoUpdate({
+          target: orderPayments.providerPaymentId,
+          set: { status: "succeeded", declineCode: null, updatedAt: sql`now()` },
+          setWhere: ne(orderPayments.status, "succeeded"),
+        })
+        .returning({ id: orderPayments.id }),
+    );
+    return executor
+      .with(...(options.withEvent ? [recordedEvent] : []), settledPayment)
+      .select({
+        order: orders,
+        event: eventColumnsWithStatus,
+        ...documentSourceColumns,
+        settledPaymentId: sql<string | null>`(select id from ${settledPayment})`,
+      })
+      .from(orders)
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .leftJoin(ticketingOrganizers, eq(ticketingOrganizers.eventId, orders.eventId))
+      .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
+      .where(eq(orders.id, sql.placeholder("orderId")))
+      .for("update", { of: orders })
+      .prepare(name);
+  });
+}
+const settlement = settlementStatement("settlement", { withEvent: false });
+const settlementRecordingEvent = settlementStatement("settlement_recording_event", { withEvent: true });
+
+/**
  * Applies a payment that succeeded, once: the order completes (or recovers from its expiry), else the payment is
  * refunded in full. `event` is recorded in the same transaction, so a replayed webhook changes nothing.
  */
@@ -180,63 +237,39 @@ export async function settleSucceededPayment(
   payment: Succeeded,
   event?: PaymentEvent,
 ): Promise<void> {
-  const refundId = await transactionRetried(context.db, (tx) =>
-    withWriteBatch(tx, async (batch) => {
-      // A replayed event finds its payment settled already (the upsert below): nobody needs to wait for its record.
-      if (event) batch.add(paymentEventInsert(tx, event));
-      const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.providerPaymentId));
-      if (!orderId) return undefined;
-      // The first settlement of a payment marks it succeeded; any later one finds it so, once the first committed
-      // (the payment's row stays locked until then), and does nothing.
-      const settledPayment = tx.$with("settled_payment").as(
-        tx
-          .insert(orderPayments)
-          .values({
-            orderId,
-            provider,
-            providerPaymentId: payment.providerPaymentId,
-            status: "succeeded",
-            amountCents: payment.amountCents,
-            currency: payment.currency,
-            livemode: payment.livemode,
-          })
-          .onConflictDoUpdate({
-            target: orderPayments.providerPaymentId,
-            set: { status: "succeeded", declineCode: null, updatedAt: new Date() },
-            setWhere: ne(orderPayments.status, "succeeded"),
-          })
-          .returning({ id: orderPayments.id }),
-      );
-      // The order locked, with what its invoice needs should it complete, and the payment marked: one round trip.
-      const [found] = await statementOf(batch, settledPayment)
-        .select({
-          order: orders,
-          event: eventColumnsWithStatus,
-          ...documentSourceColumns,
-          settledPaymentId: sql<string | null>`(select id from ${settledPayment})`,
-        })
-        .from(orders)
-        .innerJoin(events, eq(events.id, orders.eventId))
-        .leftJoin(ticketingOrganizers, eq(ticketingOrganizers.eventId, orders.eventId))
-        .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
-        .where(eq(orders.id, orderId))
-        .for("update", { of: orders });
-      if (!found?.settledPaymentId) return undefined;
-      const { order, event: eventRow, settledPaymentId, ...sources } = found;
-      const row = { id: settledPaymentId, amountCents: payment.amountCents };
-      const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
-      const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
-      if (covers && canTransition("pay", order.status)) {
-        await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources);
-        return undefined;
-      }
-      if (covers && (await recovered(tx, eventRow, order))) {
-        await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources);
-        return undefined;
-      }
-      return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
-    }),
-  );
+  const refundId = await transactionRetried(context.db, async (tx) => {
+    const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.providerPaymentId));
+    if (!orderId) {
+      if (event) await recordPaymentEventOnce(tx, event);
+      return undefined;
+    }
+    const values = {
+      orderId,
+      provider,
+      providerPaymentId: payment.providerPaymentId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      livemode: payment.livemode,
+    };
+    // A replayed event finds its payment settled already: nobody needs to wait for its record.
+    const [found] = event
+      ? await settlementRecordingEvent(tx).execute({ ...values, ...prefixedValues("event_", paymentEventRow(event)) })
+      : await settlement(tx).execute(values);
+    if (!found?.settledPaymentId) return undefined;
+    const { order, event: eventRow, settledPaymentId, ...sources } = found;
+    const row = { id: settledPaymentId, amountCents: payment.amountCents };
+    const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
+    const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
+    if (covers && canTransition("pay", order.status)) {
+      await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources);
+      return undefined;
+    }
+    if (covers && (await recovered(tx, eventRow, order))) {
+      await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources);
+      return undefined;
+    }
+    return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);
+  });
   // Completed: its confirmation mail leaves now rather than at the next sweep (in the batch of a sale-day rush).
   if (refundId) await settleRefund(context, refundId);
   else context.mailer.kickSoon();
