@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentEvents } from "../../../platform/payments/payments.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { guests } from "../../guests/guests.tables.js";
 import { posted } from "../billing/billing.testing.js";
 import { orders } from "../ticketing.tables.js";
+import { handlePaymentEvent } from "./order-payments.js";
 import {
   addTicket,
   billing,
@@ -189,5 +191,52 @@ describe("checkout rules", () => {
     const cart = await cartOf(t, quick, [{ ticketId: ticket.id, quantity: 1 }]);
     expect(Date.parse(cart.reservedUntil as string) - Date.parse(cart.createdAt as string)).toBe(3 * 60_000);
     await posted(t, tenants.owner.token, quick.params, { officeOpen: false });
+  });
+});
+
+describe("a payment's settlement", () => {
+  it("records the provider's event once, even for a payment of no known order, and changes no order", async () => {
+    const event = {
+      id: `evt_unknown_${Date.now()}`,
+      provider: "stripe" as const,
+      livemode: false,
+      providerPaymentId: `pi_unknown_${Date.now()}`,
+      orderId: null,
+      occurredAt: new Date().toISOString(),
+      type: "payment.succeeded" as const,
+      amountCents: 2500,
+      currency: "EUR",
+    };
+    const ordersBefore = await t.context.db.select({ id: orders.id, status: orders.status }).from(orders);
+    await handlePaymentEvent(t.context, event);
+    await handlePaymentEvent(t.context, event);
+    const recorded = await t.context.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ providerPaymentId: event.providerPaymentId, orderId: null, payload: event });
+    expect(await t.context.db.select({ id: orders.id, status: orders.status }).from(orders)).toEqual(ordersBefore);
+  });
+
+  it("records the event with the payment it settles, its order completed once however often it comes", async () => {
+    const cart = await cartOf(t, event, line());
+    const started = await shop().checkout(cart.token, { method: "card", billing, termsAccepted: true });
+    const payment = started.body.payment;
+    const succeeded = {
+      id: `evt_settles_${Date.now()}`,
+      provider: "simulator" as const,
+      livemode: false,
+      providerPaymentId: payment.providerPaymentId as string,
+      orderId: cart.id,
+      occurredAt: new Date().toISOString(),
+      type: "payment.succeeded" as const,
+      amountCents: payment.amountCents as number,
+      currency: payment.currency as string,
+    };
+    await handlePaymentEvent(t.context, succeeded);
+    await handlePaymentEvent(t.context, succeeded);
+    const recorded = await t.context.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, succeeded.id));
+    expect(recorded).toHaveLength(1);
+    expect((await shop().read(cart.token)).body).toMatchObject({ status: "completed" });
+    const audits = await orderAudits(t, cart.id);
+    expect(audits.filter((action) => action === "ticketing.order.completed")).toHaveLength(1);
   });
 });
