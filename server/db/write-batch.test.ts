@@ -1,8 +1,9 @@
 import { eq, like, sql } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { expect, test, vi } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
-import { carriedSqlOf, statementOf, WriteBatch, withWriteBatch, write } from "./write-batch.js";
+import { preparedWrite, statementOf, WriteBatch, withWriteBatch, write, writePrepared } from "./write-batch.js";
 
 const db = databaseWithBuckets("batch-");
 
@@ -49,21 +50,6 @@ test("withWriteBatch flushes what no statement carried; an executor (no batch) w
   expect(await keys()).toEqual(["batch-flushed", "batch-now"]);
 });
 
-test("a raw statement with a WITH list of its own carries the batch through carriedSqlOf", async () => {
-  const batch = new WriteBatch(db());
-  await write(batch, (executor) =>
-    executor.insert(rateLimitBuckets).values({ key: "batch-raw-carried", windowStartedAt: new Date(), hits: 1 }),
-  );
-  const result = await db().execute(sql`with made as (
-      insert into ${rateLimitBuckets} (key, window_started_at, hits) values ('batch-raw-main', now(), 2) returning hits
-    )${carriedSqlOf(batch)}
-    select hits from made`);
-  expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ hits: 2 }]);
-  expect(await keys()).toEqual(["batch-raw-carried", "batch-raw-main"]);
-  // Given an executor there is nothing to carry.
-  await expect(db().execute(sql`select 1 as one${carriedSqlOf(db())}`)).resolves.toBeDefined();
-});
-
 test("the writes carried by a statement of a transaction that rolls back are gone with it", async () => {
   await expect(
     db().transaction((tx) =>
@@ -86,4 +72,55 @@ test("a write that fails makes the statement carrying it fail", async () => {
     executor.insert(rateLimitBuckets).values({ key: "batch-taken", windowStartedAt: new Date(), hits: 1 }),
   );
   await expect(statementOf(batch).select({ one: sql`1` }).from(rateLimitBuckets).limit(1)).rejects.toThrow();
+});
+
+/** A bucket inserted with placeholders, and one whose hits are those the first write returned (read by its alias). */
+const insertedBucket = preparedWrite<"key" | "hits">(
+  "inserted_bucket",
+  (executor, value) =>
+    executor
+      .insert(rateLimitBuckets)
+      .values({ key: value("key"), windowStartedAt: sql`now()`, hits: value("hits") })
+      .returning({ hits: rateLimitBuckets.hits }),
+  { alias: "inserted_bucket" },
+);
+const copiedBucket = preparedWrite<"key">(
+  "copied_bucket",
+  (_, value) => sql`insert into ${rateLimitBuckets} (key, window_started_at, hits)
+    select ${value("key")}::text, now(), hits + 1 from inserted_bucket`,
+);
+const hitsOf = async (key: string) =>
+  (await db().select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key)))[0]?.hits;
+
+test("prepared writes are flushed in a statement Drizzle builds once for their sequence, each with its values", async () => {
+  const built = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+  for (const round of [1, 2, 3]) {
+    await withWriteBatch(db(), async (batch) => {
+      batch.addPrepared(insertedBucket, { key: `batch-prepared-${round}`, hits: round * 10 });
+      batch.addPrepared(copiedBucket, { key: `batch-prepared-${round}-copy` });
+    });
+  }
+  const statementsBuilt = built.mock.calls.length;
+  built.mockRestore();
+  expect(statementsBuilt).toBeLessThanOrEqual(1);
+  expect(await keys()).toHaveLength(6);
+  expect([await hitsOf("batch-prepared-2"), await hitsOf("batch-prepared-2-copy")]).toEqual([20, 21]);
+});
+
+test("prepared writes beside a built one are built with their values; alone, one runs at once", async () => {
+  await withWriteBatch(db(), async (batch) => {
+    batch.addPrepared(insertedBucket, { key: "batch-mixed", hits: 4 });
+    batch.addPrepared(copiedBucket, { key: "batch-mixed-copy" });
+    batch.add(insertBucket(db(), "batch-mixed-built", 9));
+  });
+  expect([await hitsOf("batch-mixed"), await hitsOf("batch-mixed-copy"), await hitsOf("batch-mixed-built")]).toEqual([
+    4, 5, 9,
+  ]);
+
+  await db().transaction(async (tx) => {
+    await writePrepared(tx, insertedBucket, { key: "batch-alone", hits: 7 });
+    // Sent at once, not held for the transaction's next statement: its row is there for the next read.
+    const [alone] = await tx.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, "batch-alone"));
+    expect(alone?.hits).toBe(7);
+  });
 });

@@ -1,5 +1,6 @@
-import { type SQL, type SQLWrapper, sql, type WithSubquery } from "drizzle-orm";
+import { type Placeholder, type SQL, type SQLWrapper, sql, type WithSubquery } from "drizzle-orm";
 import { type Executor, holdNextStatement } from "./connection.js";
+import { preparedStatement } from "./prepared.js";
 
 /**
  * Writes of a transaction whose results nobody reads (an audit row, a queued mail, a submission, an order's items),
@@ -8,20 +9,73 @@ import { type Executor, holdNextStatement } from "./connection.js";
  *
  * What PostgreSQL guarantees for such a statement decides what may be batched: every part of one statement sees the
  * database as it was before it (a batched write is not visible to the statement that carries it, nor to the other
- * writes batched with it), and no row may be changed twice in it. Foreign keys are checked at its end, so an order
- * and its items may travel together. A write batched before a statement whose failure is caught (a savepoint, a
- * unique violation answered) would be lost with it: flush first.
+ * writes batched with it, unless it reads a write's RETURNING by its alias), and no row may be changed twice in it.
+ * Foreign keys are checked at its end, so an order and its items may travel together. A write batched before a
+ * statement whose failure is caught (a savepoint, a unique violation answered) would be lost with it: flush first.
  */
+
+/**
+ * A write of the sale-day path that Drizzle builds once rather than at each call (`writePrepared`): `build` writes it
+ * with `value(key)` for each of its values, placeholders filled at each run. Flushed alone or with other prepared
+ * writes, the statement that carries them is built once per sequence of their names. `alias` names its WITH query
+ * for a later write of the same batch to read its RETURNING (an invoice reads the number its series' counter gave).
+ */
+export type PreparedWrite<Key extends string = string> = {
+  readonly name: string;
+  readonly alias?: string;
+  build(executor: Executor, value: (key: Key) => Placeholder): SQLWrapper;
+};
+
+export const preparedWrite = <Key extends string>(
+  name: string,
+  build: PreparedWrite<Key>["build"],
+  options: { alias?: string } = {},
+): PreparedWrite<Key> => ({ name, build, ...options });
+
+type Pending =
+  | { kind: "built"; sql: SQL }
+  | { kind: "prepared"; write: PreparedWrite; values: Record<string, unknown> };
+
+/** The flushing statements built once, by the sequence of their writes' names. Bounded, as statements' names are. */
+const flushStatements = new Map<string, ReturnType<typeof flushStatement>>();
+const maxFlushStatements = 500;
+
+const flushStatement = (writes: readonly PreparedWrite[], name: string) =>
+  preparedStatement((executor) =>
+    nothingSelected(
+      executor.with(
+        ...writes.map((write, index) =>
+          cteOf(
+            executor,
+            write.alias,
+            index,
+            write.build(executor, (key) => sql.placeholder(`w${index}_${key}`)),
+          ),
+        ),
+      ),
+    ).prepare(name),
+  );
+
+const cteOf = (executor: Executor, alias: string | undefined, index: number, write: SQLWrapper) =>
+  executor.$with(alias ?? `batched_write_${index}`, {}).as(write.getSQL());
+
+const nothingSelected = (carrier: ReturnType<Executor["with"]>) =>
+  carrier.select({ done: sql`1` }).from(sql`(select) as nothing`);
+
 export class WriteBatch {
-  private pending: SQL[] = [];
+  private pending: Pending[] = [];
 
   constructor(readonly executor: Executor) {}
 
   add(write: SQLWrapper): void {
-    this.pending.push(write.getSQL());
+    this.pending.push({ kind: "built", sql: write.getSQL() });
   }
 
-  private take(): SQL[] {
+  addPrepared<Key extends string>(write: PreparedWrite<Key>, values: Record<Key, unknown>): void {
+    this.pending.push({ kind: "prepared", write: write as PreparedWrite, values });
+  }
+
+  private take(): Pending[] {
     const taken = this.pending;
     this.pending = [];
     return taken;
@@ -29,30 +83,52 @@ export class WriteBatch {
 
   /**
    * Drizzle's builders for the next statement, carrying the pending writes (the batch is then empty), beside the
-   * statement's own WITH queries (`own`).
+   * statement's own WITH queries (`own`). A prepared write is built here with its values (`value(key)` gives the
+   * value itself, which Drizzle binds as it binds any).
    */
   carrier(...own: WithSubquery[]) {
-    const ctes = this.take().map((write, index) => this.executor.$with(`batched_write_${index}`, {}).as(write));
+    const ctes = this.take().map((pending, index) => {
+      const write =
+        pending.kind === "built"
+          ? pending.sql
+          : pending.write.build(this.executor, (key) => pending.values[key] as Placeholder);
+      return cteOf(this.executor, pending.kind === "prepared" ? pending.write.alias : undefined, index, write);
+    });
     return this.executor.with(...ctes, ...own);
   }
 
   /**
-   * The pending writes as CTE definitions, each after a comma, to put at the end of the WITH list of a raw statement
-   * that has one of its own (the batch is then empty).
+   * Sends what is pending, ahead of the transaction's next statement (its commit, when nothing else follows) in the
+   * same round trip; nothing pending, nothing sent. An error of these writes is then that statement's. `held: false`
+   * sends them at once. Writes all prepared go in a statement built once for their sequence.
    */
-  carriedSql(): SQL {
-    const ctes = this.take().map((write, index) => sql`, ${sql.identifier(`batched_write_${index}`)} as (${write})`);
-    return sql.join(ctes);
+  async flush(options: { held: boolean } = { held: true }): Promise<void> {
+    if (this.pending.length === 0) return;
+    if (options.held) holdNextStatement(this.executor);
+    const statement = this.preparedFlush();
+    if (!statement) {
+      await nothingSelected(this.carrier());
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    this.take().forEach((pending, index) => {
+      if (pending.kind !== "prepared") return;
+      for (const [key, value] of Object.entries(pending.values)) values[`w${index}_${key}`] = value;
+    });
+    await statement(this.executor).execute(values);
   }
 
-  /**
-   * Sends what is pending, ahead of the transaction's next statement (its commit, when nothing else follows) in the
-   * same round trip; nothing pending, nothing sent. An error of these writes is then that statement's.
-   */
-  async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    holdNextStatement(this.executor);
-    await this.carrier().select({ done: sql`1` }).from(sql`(select) as nothing`);
+  /** The statement built once for the pending writes, when all are prepared (and not too many sequences were seen). */
+  private preparedFlush() {
+    const writes = this.pending.flatMap((pending) => (pending.kind === "prepared" ? [pending.write] : []));
+    if (writes.length !== this.pending.length) return undefined;
+    const key = writes.map((write) => write.name).join(",");
+    let statement = flushStatements.get(key);
+    if (!statement && flushStatements.size < maxFlushStatements) {
+      statement = flushStatement(writes, `write_batch_${flushStatements.size}`);
+      flushStatements.set(key, statement);
+    }
+    return statement;
   }
 }
 
@@ -68,13 +144,25 @@ export const executorOf = (writer: Writer): Executor => (writer instanceof Write
 export const statementOf = (writer: Writer, ...own: WithSubquery[]) =>
   writer instanceof WriteBatch ? writer.carrier(...own) : writer.with(...own);
 
-/** For a raw statement with a WITH list of its own: what to end that list with to carry the batch's pending writes. */
-export const carriedSqlOf = (writer: Writer): SQL => (writer instanceof WriteBatch ? writer.carriedSql() : sql``);
-
 /** Runs a write whose result nobody reads now, or keeps it in the batch. */
 export async function write(writer: Writer, build: (executor: Executor) => SQLWrapper & PromiseLike<unknown>) {
   if (writer instanceof WriteBatch) writer.add(build(writer.executor));
   else await build(writer);
+}
+
+/** `write` of a prepared write: kept in the batch, or run at once (in a statement built once, as a batch of one). */
+export async function writePrepared<Key extends string>(
+  writer: Writer,
+  prepared: PreparedWrite<Key>,
+  values: Record<Key, unknown>,
+) {
+  if (writer instanceof WriteBatch) {
+    writer.addPrepared(prepared, values);
+    return;
+  }
+  const alone = new WriteBatch(writer);
+  alone.addPrepared(prepared, values);
+  await alone.flush({ held: false });
 }
 
 /** `work` with a batch of its own, flushed when `work` is done (after an error nothing is sent: it rolls back). */

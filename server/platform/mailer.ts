@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "../db/connection.js";
-import { type Writer, write } from "../db/write-batch.js";
+import { preparedWrite, type Writer, writePrepared } from "../db/write-batch.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
 import { type AttachmentRef, mails } from "./mail.tables.js";
@@ -51,6 +51,23 @@ export type Mailer = {
   renderAttachment(ref: AttachmentRef): Promise<RenderedAttachment>;
   deliveryJob: JobDefinition<z.ZodObject>;
 };
+
+/** A queued mail, built once: a sale day queues one per order. */
+const mailInsert = preparedWrite<
+  "id" | "toAddress" | "subject" | "html" | "text" | "template" | "language" | "accountId" | "attachments"
+>("mail", (executor, value) =>
+  executor.insert(mails).values({
+    id: value("id"),
+    toAddress: value("toAddress"),
+    subject: value("subject"),
+    html: value("html"),
+    text: value("text"),
+    template: value("template"),
+    language: value("language"),
+    accountId: value("accountId"),
+    attachments: value("attachments"),
+  }),
+);
 
 export function createMailer(options: {
   db: Database;
@@ -166,19 +183,17 @@ export function createMailer(options: {
     async enqueue(writer, mail) {
       const { html, text } = renderMail(mail.content, mail.language);
       const id = randomUUID();
-      await write(writer, (executor) =>
-        executor.insert(mails).values({
-          id,
-          toAddress: mail.to,
-          subject: mail.subject,
-          html,
-          text,
-          template: mail.template,
-          language: mail.language,
-          accountId: mail.accountId ?? null,
-          attachments: mail.attachments ?? [],
-        }),
-      );
+      await writePrepared(writer, mailInsert, {
+        id,
+        toAddress: mail.to,
+        subject: mail.subject,
+        html,
+        text,
+        template: mail.template,
+        language: mail.language,
+        accountId: mail.accountId ?? null,
+        attachments: mail.attachments ?? [],
+      });
       return id;
     },
     kick,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/connection.js";
-import { type Writer, write } from "../../db/write-batch.js";
+import { preparedWrite, type Writer, writePrepared } from "../../db/write-batch.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
 
@@ -15,6 +15,42 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
+type AuditColumn =
+  | "accountId"
+  | "eventId"
+  | "actorUserId"
+  | "actorApiKeyId"
+  | "actorLabel"
+  | "action"
+  | "targetType"
+  | "targetId"
+  | "before"
+  | "after"
+  | "ip";
+
+/**
+ * An audit row, built once: every state change writes one. Its JSON columns are given as text (or null), which the
+ * statement casts: the column's own encoding would write a JSON null rather than no value.
+ */
+const auditInsert = preparedWrite<AuditColumn>("audit", (executor, value) =>
+  executor.insert(auditLogs).values({
+    accountId: value("accountId"),
+    eventId: value("eventId"),
+    actorUserId: value("actorUserId"),
+    actorApiKeyId: value("actorApiKeyId"),
+    actorLabel: value("actorLabel"),
+    action: value("action"),
+    targetType: value("targetType"),
+    targetId: value("targetId"),
+    before: sql`${value("before")}::jsonb`,
+    after: sql`${value("after")}::jsonb`,
+    ip: value("ip"),
+  }),
+);
+
+const jsonOrNull = (value: Record<string, unknown> | null | undefined) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
 /**
  * Writes one audit row in the caller's transaction (or its write batch), so the log and the change commit or fail
  * together.
@@ -25,21 +61,19 @@ export async function recordAudit(
   entry: AuditEntry,
   ip?: string,
 ): Promise<void> {
-  await write(writer, (executor) =>
-    executor.insert(auditLogs).values({
-      accountId: entry.accountId,
-      eventId: entry.eventId ?? null,
-      actorUserId: actor.kind === "user" ? actor.userId : null,
-      actorApiKeyId: actor.kind === "apiKey" ? actor.apiKeyId : null,
-      actorLabel: actor.label,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      ip: ip ?? null,
-    }),
-  );
+  await writePrepared(writer, auditInsert, {
+    accountId: entry.accountId,
+    eventId: entry.eventId ?? null,
+    actorUserId: actor.kind === "user" ? actor.userId : null,
+    actorApiKeyId: actor.kind === "apiKey" ? actor.apiKeyId : null,
+    actorLabel: actor.label,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    before: jsonOrNull(entry.before),
+    after: jsonOrNull(entry.after),
+    ip: ip ?? null,
+  });
 }
 
 /** Keeps only the fields that changed, for a readable before/after summary. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
-import { type Executor, holdNextStatement } from "../../../db/connection.js";
-import { carriedSqlOf, executorOf, type Writer } from "../../../db/write-batch.js";
+import type { Executor } from "../../../db/connection.js";
+import { executorOf, preparedWrite, WriteBatch, type Writer, withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
@@ -36,11 +36,47 @@ function numberPrefix(kind: OrderDocumentKind, testMode: boolean, eventId: strin
   return `${testMode ? "TEST-" : ""}${kind === "invoice" ? "F" : "AV"}-${seriesOf(eventId)}-`;
 }
 
+/** The series' next number: its counter row stays locked until the transaction commits. */
+const documentSequence = preparedWrite<"eventId" | "kind" | "testMode">(
+  "document_sequence",
+  (_, value) => sql`insert into ${documentCounters} (event_id, kind, test_mode, last_sequence)
+    values (${value("eventId")}, ${value("kind")}, ${value("testMode")}, 1)
+    on conflict (event_id, kind, test_mode) do update set last_sequence = ${documentCounters}.last_sequence + 1
+    returning last_sequence`,
+  { alias: "document_sequence" },
+);
+
+/** The document numbered by `documentSequence`, in the same batch; its number is written into its snapshot too. */
+const documentWithNumber = preparedWrite<
+  | "id"
+  | "eventId"
+  | "orderId"
+  | "refundId"
+  | "kind"
+  | "prefix"
+  | "issuedAt"
+  | "language"
+  | "testMode"
+  | "amountInclTaxCents"
+  | "snapshot"
+>("document", (_, value) => {
+  // Six digits at least, more past a million: lpad would cut a longer number.
+  const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
+  const number = sql`${value("prefix")}::text || ${padded}`;
+  return sql`insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at,
+      language, test_mode, amount_incl_tax_cents, snapshot)
+    select ${value("id")}::uuid, ${value("eventId")}::uuid, ${value("orderId")}::uuid, ${value("refundId")}::uuid,
+      ${value("kind")}, c.last_sequence, ${number}, ${value("issuedAt")}::timestamptz, ${value("language")},
+      ${value("testMode")}::boolean, ${value("amountInclTaxCents")}::int,
+      jsonb_set(${value("snapshot")}::jsonb, '{number}', to_jsonb(${number}))
+    from document_sequence c`;
+});
+
 /**
  * Takes the series' next number and writes the document, in one statement: the counter row stays locked until the
  * transaction commits (sale-day completions queue on it), so callers issue as the LAST step of their transaction.
- * The number is written into the snapshot there too, since it is known only then. It carries the writes pending in
- * the caller's batch.
+ * The number is written into the snapshot there too, since it is known only then. Nothing is read back: the
+ * statement goes with the transaction's next one (its commit, on sale day), carrying the caller's batch.
  */
 async function issueDocument(
   writer: Writer,
@@ -56,27 +92,24 @@ async function issueDocument(
   },
 ): Promise<void> {
   const { kind, testMode, eventId } = document;
-  const prefix = numberPrefix(kind, testMode, eventId);
-  // Six digits at least, more past a million: lpad would cut a longer number.
-  const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
-  // Nothing is read back: the statement goes with the transaction's next one (its commit, on sale day), so the
-  // series' counter stays locked no longer than that.
-  const executor = executorOf(writer);
-  holdNextStatement(executor);
-  await executor.execute(sql`
-    with c as (
-      insert into ${documentCounters} (event_id, kind, test_mode, last_sequence) values (${eventId}, ${kind}, ${testMode}, 1)
-      on conflict (event_id, kind, test_mode)
-        do update set last_sequence = ${documentCounters}.last_sequence + 1
-      returning last_sequence
-    )${carriedSqlOf(writer)}
-    insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at, language,
-      test_mode, amount_incl_tax_cents, snapshot)
-    select ${document.id}, ${eventId}, ${document.orderId}, ${document.refundId}, ${kind}, c.last_sequence,
-      ${prefix} || ${padded}, ${document.issuedAt.toISOString()}, ${document.snapshot.language}, ${testMode},
-      ${document.snapshot.totalInclTaxCents},
-      jsonb_set(${JSON.stringify(document.snapshot)}::jsonb, '{number}', to_jsonb(${prefix} || ${padded}))
-    from c`);
+  const issue = async (batch: WriteBatch) => {
+    batch.addPrepared(documentSequence, { eventId, kind, testMode });
+    batch.addPrepared(documentWithNumber, {
+      id: document.id,
+      eventId,
+      orderId: document.orderId,
+      refundId: document.refundId,
+      kind,
+      prefix: numberPrefix(kind, testMode, eventId),
+      issuedAt: document.issuedAt.toISOString(),
+      language: document.snapshot.language,
+      testMode,
+      amountInclTaxCents: document.snapshot.totalInclTaxCents,
+      snapshot: JSON.stringify(document.snapshot),
+    });
+  };
+  if (writer instanceof WriteBatch) await issue(writer);
+  else await withWriteBatch(writer, issue);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../../../contract/ticketing.js";
 import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { withWriteBatch } from "../../../db/write-batch.js";
+import { preparedWrite, withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
@@ -31,6 +31,47 @@ export type Completion = {
   /** Set by a card payment: a test payment makes a test order. */
   testMode?: boolean;
 };
+
+/**
+ * The order's row as it completes (`completeOrder`), built once. An update's values are placeholders without the
+ * column's encoding, which a Date or a boolean does not need.
+ */
+const orderCompletion = preparedWrite<"orderId" | "paymentMethod" | "otherPaymentKind" | "testMode" | "at">(
+  "order_completion",
+  (executor, value) =>
+    executor
+      .update(orders)
+      .set({
+        status: "completed",
+        paymentMethod: sql`${value("paymentMethod")}`,
+        otherPaymentKind: sql`${value("otherPaymentKind")}`,
+        testMode: sql`${value("testMode")}`,
+        reservedUntil: null,
+        cancelReason: null,
+        completedAt: sql`${value("at")}`,
+        updatedAt: sql`${value("at")}`,
+      })
+      .where(eq(orders.id, value("orderId"))),
+);
+
+/** The holders of an order's units not refunded, attending from now on (`completeOrder`), built once. */
+const holdersAttending = preparedWrite<"orderId" | "at">("holders_attending", (executor, value) =>
+  executor
+    .update(guests)
+    .set({ status: "confirmed", updatedAt: sql`${value("at")}` })
+    .where(
+      and(
+        inArray(
+          guests.id,
+          executor
+            .select({ id: sql<string>`${orderItems.holderGuestId}` })
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, value("orderId")), eq(orderItems.refunded, false))),
+        ),
+        notInArray(guests.status, [...attendingStatuses]),
+      ),
+    ),
+);
 
 /**
  * THE one way an order completes (card payment, the organizer's confirmation, a late payment recovering an expired
@@ -64,24 +105,14 @@ export async function completeOrder(
   // The order's row is locked by the caller: its update, the holders, the audit row and the mail all ride on the
   // invoice's statement, whose number is the last thing taken.
   await withWriteBatch(executor, async (batch) => {
-    batch.add(executor.update(orders).set(changes).where(eq(orders.id, order.id)));
-    batch.add(
-      executor
-        .update(guests)
-        .set({ status: "confirmed", updatedAt: now })
-        .where(
-          and(
-            inArray(
-              guests.id,
-              executor
-                .select({ id: sql<string>`${orderItems.holderGuestId}` })
-                .from(orderItems)
-                .where(and(eq(orderItems.orderId, order.id), eq(orderItems.refunded, false))),
-            ),
-            notInArray(guests.status, [...attendingStatuses]),
-          ),
-        ),
-    );
+    batch.addPrepared(orderCompletion, {
+      orderId: order.id,
+      paymentMethod: changes.paymentMethod,
+      otherPaymentKind: changes.otherPaymentKind,
+      testMode: changes.testMode,
+      at: now,
+    });
+    batch.addPrepared(holdersAttending, { orderId: order.id, at: now });
     await auditOrder(batch, actor, scopeOf(event, order), "completed", {
       before: { status: order.status },
       after: {
