@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import type { Executor } from "../../../db/connection.js";
+import { preparedWrite, type Writer, writePrepared } from "../../../db/write-batch.js";
 import { coupons, ticketPricePeriods, tickets } from "../ticketing.tables.js";
 
 /*
@@ -11,57 +12,75 @@ import { coupons, ticketPricePeriods, tickets } from "../ticketing.tables.js";
  * everything back.
  */
 
-const refusedUnless = (allowed: SQL, units: number, refusal: SQL | MessageCode, field: string) =>
+const refusedUnless = (allowed: SQL, units: SQL, refusal: SQL | MessageCode, field: SQL) =>
   sql`units_or_refusal(${allowed}, ${units}, ${refusal}, ${field})`;
 
-/**
- * Takes `units` of an active ticket, else refuses: "This ticket is not available anymore." ("Quota is filled for
- * this option." for an option). Whether the ticket is on sale to the public is the shop's question, not this one's:
- * an organizer may sell it anyway.
+/*
+ * Each a write built once (write-batch.ts): the checkout's cart takes its units in the statement its write batch
+ * sends with the commit. Its values go as they are, an integer count and text.
  */
-export function takeTicketUnits(executor: Executor, ticketId: string, units: number) {
+
+const ticketUnitsTaken = preparedWrite<"ticketId" | "units" | "field">("ticket_units_taken", (executor, value) => {
+  const units = sql`${value("units")}::int`;
   const allowed = and(
     eq(tickets.active, true),
     or(isNull(tickets.maxQuantity), sql`${tickets.quantityTaken} + ${units} <= ${tickets.maxQuantity}`),
   ) as SQL;
   const refusal = sql`case when ${tickets.isOption} then ${"TICKET_OPTION_QUOTA_FILLED" satisfies MessageCode}
     else ${"TICKET_NOT_AVAILABLE" satisfies MessageCode} end`;
+  const field = sql`${value("field")}::text`;
   return executor
     .update(tickets)
-    .set({
-      quantityTaken: sql`${tickets.quantityTaken} + ${refusedUnless(allowed, units, refusal, `tickets.${ticketId}`)}`,
-    })
-    .where(eq(tickets.id, ticketId));
-}
+    .set({ quantityTaken: sql`${tickets.quantityTaken} + ${refusedUnless(allowed, units, refusal, field)}` })
+    .where(eq(tickets.id, value("ticketId")));
+});
+
+/**
+ * Takes `units` of an active ticket, else refuses: "This ticket is not available anymore." ("Quota is filled for
+ * this option." for an option). Whether the ticket is on sale to the public is the shop's question, not this one's:
+ * an organizer may sell it anyway.
+ */
+export const takeTicketUnits = (writer: Writer, ticketId: string, units: number) =>
+  writePrepared(writer, ticketUnitsTaken, { ticketId, units, field: `tickets.${ticketId}` });
+
+const ticketUnitsReleased = preparedWrite<"ticketId" | "units">("ticket_units_released", (executor, value) =>
+  executor
+    .update(tickets)
+    .set({ quantityTaken: sql`greatest(${tickets.quantityTaken} - ${value("units")}::int, 0)` })
+    .where(eq(tickets.id, value("ticketId"))),
+);
 
 /** Gives units back (an expired cart, a cancellation, a refund). */
-export function releaseTicketUnits(executor: Executor, ticketId: string, units: number) {
-  return executor
-    .update(tickets)
-    .set({ quantityTaken: sql`greatest(${tickets.quantityTaken} - ${units}, 0)` })
-    .where(eq(tickets.id, ticketId));
-}
+export const releaseTicketUnits = (writer: Writer, ticketId: string, units: number) =>
+  writePrepared(writer, ticketUnitsReleased, { ticketId, units });
 
-/** Uses a coupon `uses` times, else refuses when its redemptions are all used. */
-export function redeemCoupon(executor: Executor, couponId: string, uses: number) {
+const couponRedeemed = preparedWrite<"couponId" | "uses" | "field">("coupon_redeemed", (executor, value) => {
+  const uses = sql`${value("uses")}::int`;
   const allowed = or(
     isNull(coupons.maxRedemptions),
     sql`${coupons.redemptions} + ${uses} <= ${coupons.maxRedemptions}`,
   ) as SQL;
-  const redeemed = refusedUnless(allowed, uses, "CART_COUPON_USED_UP", `coupons.${couponId}`);
+  const redeemed = refusedUnless(allowed, uses, "CART_COUPON_USED_UP", sql`${value("field")}::text`);
   return executor
     .update(coupons)
     .set({ redemptions: sql`${coupons.redemptions} + ${redeemed}` })
-    .where(eq(coupons.id, couponId));
-}
+    .where(eq(coupons.id, value("couponId")));
+});
+
+/** Uses a coupon `uses` times, else refuses when its redemptions are all used. */
+export const redeemCoupon = (writer: Writer, couponId: string, uses: number) =>
+  writePrepared(writer, couponRedeemed, { couponId, uses, field: `coupons.${couponId}` });
+
+const couponReleased = preparedWrite<"couponId" | "uses">("coupon_released", (executor, value) =>
+  executor
+    .update(coupons)
+    .set({ redemptions: sql`greatest(${coupons.redemptions} - ${value("uses")}::int, 0)` })
+    .where(eq(coupons.id, value("couponId"))),
+);
 
 /** Gives uses back (the order that used it was cancelled before payment). */
-export function releaseCoupon(executor: Executor, couponId: string, uses: number) {
-  return executor
-    .update(coupons)
-    .set({ redemptions: sql`greatest(${coupons.redemptions} - ${uses}, 0)` })
-    .where(eq(coupons.id, couponId));
-}
+export const releaseCoupon = (writer: Writer, couponId: string, uses: number) =>
+  writePrepared(writer, couponReleased, { couponId, uses });
 
 /** The prices of a ticket at an instant: the one period covering it (start included, end excluded), if any. */
 export async function ticketPriceAt(executor: Executor, ticketId: string, at: Date) {

@@ -4,7 +4,8 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
-import { type Writer, withWriteBatch, write } from "../../../db/write-batch.js";
+import { prefixedValues } from "../../../db/prepared.js";
+import { preparedWrite, rowOfValues, type WriteBatch, withWriteBatch } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import type { GuestRow } from "../../guests/guests.list.js";
@@ -187,8 +188,8 @@ function holdersOfUnits(units: readonly CartUnit[], placement: CartPlacement): s
   return holderIds;
 }
 
-async function writeItems(
-  writer: Writer,
+function writeItems(
+  writer: WriteBatch,
   orderId: string,
   units: readonly CartUnit[],
   holderIds: string[],
@@ -213,8 +214,54 @@ async function writeItems(
       createdAt: new Date(at.getTime() + index),
     };
   });
-  await write(writer, (executor) => executor.insert(orderItems).values(rows));
+  writer.addPrepared(
+    itemsInsert(rows.length),
+    Object.assign({}, ...rows.map((row, index) => prefixedValues(`${index}_`, row))),
+  );
 }
+
+const itemColumns = [
+  "id",
+  "orderId",
+  "ticketId",
+  "holderGuestId",
+  "parentItemId",
+  "unitPriceInclTaxCents",
+  "unitPriceExclTaxCents",
+  "taxPercent",
+  "discountInclTaxCents",
+  "discountExclTaxCents",
+  "createdAt",
+] as const satisfies readonly (keyof typeof orderItems.$inferInsert)[];
+
+/** The items of an order, a write built once per count of items. */
+const itemsInsert = (count: number) =>
+  preparedWrite(`order_items_${count}`, (executor, value) =>
+    executor
+      .insert(orderItems)
+      .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, value, `${index}_`))),
+  );
+
+const newOrderColumns = [
+  "id",
+  "eventId",
+  "buyerGuestId",
+  "billingName",
+  "createdAt",
+  "totalInclTaxCents",
+  "totalExclTaxCents",
+  "updatedAt",
+  "currency",
+  "testMode",
+  "reservedUntil",
+  "cartToken",
+  "language",
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+
+/** A new cart's order, a write built once. */
+const newOrderInsert = preparedWrite<(typeof newOrderColumns)[number]>("cart_order", (executor, value) =>
+  executor.insert(orders).values({ ...rowOfValues(newOrderColumns, value), status: "in_cart" }),
+);
 
 /** Writes the cart's content into its order (created, or emptied first) and takes what it holds; answers its id. */
 export async function fillCart(executor: Executor, placement: CartPlacement, target: CartTarget): Promise<string> {
@@ -245,24 +292,25 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
   }
   // The order, its items, coupons and audit row ride on the stock's first update: one round trip, sale day's path.
   await withWriteBatch(executor, async (batch) => {
-    batch.add(
-      target.kind === "new"
-        ? executor.insert(orders).values({
-            id: orderId,
-            eventId: event.id,
-            buyerGuestId: placement.buyer.id,
-            status: "in_cart",
-            billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
-            createdAt: at,
-            ...totals,
-            ...target.values,
-          })
-        : executor
-            .update(orders)
-            .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
-            .where(eq(orders.id, orderId)),
-    );
-    await writeItems(batch, orderId, units, holderIds, priced, at);
+    if (target.kind === "new") {
+      batch.addPrepared(newOrderInsert, {
+        id: orderId,
+        eventId: event.id,
+        buyerGuestId: placement.buyer.id,
+        billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
+        createdAt: at,
+        ...totals,
+        ...target.values,
+      });
+    } else {
+      batch.add(
+        executor
+          .update(orders)
+          .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
+          .where(eq(orders.id, orderId)),
+      );
+    }
+    writeItems(batch, orderId, units, holderIds, priced, at);
     if (coupons.length > 0) {
       const used = coupons.map((coupon, index) => ({
         orderId,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/connection.js";
-import { type Writer, write } from "../../../db/write-batch.js";
+import type { Writer } from "../../../db/write-batch.js";
 import { refusalOf } from "../../../platform/errors.js";
 import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
 import { orderItems } from "../ticketing.tables.js";
@@ -61,14 +61,10 @@ const sortedEntries = (map: Map<string, number>) =>
 export async function applyStockChange(writer: Writer, change: StockChange) {
   try {
     for (const [couponId, count] of sortedEntries(change.coupons)) {
-      await write(writer, (executor) =>
-        count < 0 ? releaseCoupon(executor, couponId, -count) : redeemCoupon(executor, couponId, count),
-      );
+      await (count < 0 ? releaseCoupon(writer, couponId, -count) : redeemCoupon(writer, couponId, count));
     }
     for (const [ticketId, count] of sortedEntries(change.units)) {
-      await write(writer, (executor) =>
-        count < 0 ? releaseTicketUnits(executor, ticketId, -count) : takeTicketUnits(executor, ticketId, count),
-      );
+      await (count < 0 ? releaseTicketUnits(writer, ticketId, -count) : takeTicketUnits(writer, ticketId, count));
     }
   } catch (error) {
     throw refusalOf(error) ?? error;
