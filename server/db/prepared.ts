@@ -42,9 +42,22 @@ export function preparedStatementsBy<Key, Statement extends Prepared>(
   };
 }
 
-/** The `set` of a prepared update whose columns each take the value of the placeholder named after them. */
-export function placeholdersFor<Column extends string>(...columns: Column[]): Record<Column, SQL> {
-  return Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as Record<Column, SQL>;
+/**
+ * A prepared statement's (or write's) row of `columns`, each the value of key `prefix` + column (`value`: a write's,
+ * or `sql.placeholder`) as it is given, without the column's own encoding: for text, numbers, booleans, dates and
+ * nulls (pg sends those as they are), not for JSON. Also the `set` of a prepared update.
+ */
+export function rowOfValues<Column extends string>(
+  columns: readonly Column[],
+  value: (key: never) => Placeholder,
+  prefix = "",
+) {
+  // `never`: any write's `value` will do; its keys are `prefix` + column, which the write's type names.
+  const valueOfKey = value as (key: string) => Placeholder;
+  return Object.fromEntries(columns.map((column) => [column, sql`${valueOfKey(`${prefix}${column}`)}`])) as Record<
+    Column,
+    SQL
+  >;
 }
 
 /**

@@ -32,23 +32,6 @@ export const preparedWrite = <Key extends string>(
   options: { alias?: string } = {},
 ): PreparedWrite<Key> => ({ name, build, ...options });
 
-/**
- * A prepared write's row of `columns`, each the value of key `prefix` + column as it is given, without the column's
- * own encoding: for text, numbers, booleans, dates and nulls (pg sends those as they are), not for JSON.
- */
-export function rowOfValues<Column extends string>(
-  columns: readonly Column[],
-  value: (key: never) => Placeholder,
-  prefix = "",
-) {
-  // `never`: any write's `value` will do; its keys are `prefix` + column, which the write's type names.
-  const valueOf = value as (key: string) => Placeholder;
-  return Object.fromEntries(columns.map((column) => [column, sql`${valueOf(`${prefix}${column}`)}`])) as Record<
-    Column,
-    SQL
-  >;
-}
-
 type Pending =
   | { kind: "built"; sql: SQL }
   | { kind: "prepared"; write: PreparedWrite; values: Record<string, unknown> };

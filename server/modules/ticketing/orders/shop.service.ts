@@ -14,7 +14,7 @@ import {
   transactionAfter,
   transactionRetried,
 } from "../../../db/connection.js";
-import { placeholdersFor, preparedStatement } from "../../../db/prepared.js";
+import { preparedStatement, rowOfValues } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
@@ -326,15 +326,18 @@ const cardCheckoutBilling = preparedStatement((executor) => {
     .with(hits)
     .update(orders)
     .set(
-      placeholdersFor(
-        "buyerKind",
-        "billingName",
-        "billingAddress",
-        "billingZip",
-        "billingCity",
-        "billingSiret",
-        "termsAcceptedAt",
-        "updatedAt",
+      rowOfValues(
+        [
+          "buyerKind",
+          "billingName",
+          "billingAddress",
+          "billingZip",
+          "billingCity",
+          "billingSiret",
+          "termsAcceptedAt",
+          "updatedAt",
+        ],
+        sql.placeholder,
       ) satisfies Record<keyof ReturnType<typeof billingValues>, SQL>,
     )
     .from(events)
