@@ -124,3 +124,26 @@ test("prepared writes beside a built one are built with their values; alone, one
     expect(alone?.hits).toBe(7);
   });
 });
+
+test("a batch's writes run in the order they were added, its last write last (a ticket's units, locked until the commit)", async () => {
+  const clockBucket = preparedWrite<"key">("clock_bucket", (executor, value) =>
+    executor.insert(rateLimitBuckets).values({ key: value("key"), windowStartedAt: sql`clock_timestamp()`, hits: 1 }),
+  );
+  // All prepared (a statement built once), then one built beside them (built with their values).
+  await withWriteBatch(db(), async (batch) => {
+    for (const key of ["batch-order-1", "batch-order-2", "batch-order-3"]) batch.addPrepared(clockBucket, { key });
+  });
+  await withWriteBatch(db(), async (batch) => {
+    batch.addPrepared(clockBucket, { key: "batch-order-4" });
+    batch.add(
+      db().insert(rateLimitBuckets).values({ key: "batch-order-5", windowStartedAt: sql`clock_timestamp()`, hits: 1 }),
+    );
+    batch.addPrepared(clockBucket, { key: "batch-order-6" });
+  });
+  const rows = await db()
+    .select({ key: rateLimitBuckets.key })
+    .from(rateLimitBuckets)
+    .where(like(rateLimitBuckets.key, "batch-order-%"))
+    .orderBy(rateLimitBuckets.windowStartedAt);
+  expect(rows.map((row) => row.key)).toEqual([1, 2, 3, 4, 5, 6].map((index) => `batch-order-${index}`));
+});

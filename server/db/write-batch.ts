@@ -62,6 +62,24 @@ const cteOf = (executor: Executor, alias: string | undefined, index: number, wri
 const nothingSelected = (carrier: ReturnType<Executor["with"]>) =>
   carrier.select({ done: sql`1` }).from(sql`(select) as nothing`);
 
+/**
+ * The writes in the order to list them in a statement's WITH list. PostgreSQL runs the data-modifying WITH queries
+ * that nothing reads from the last listed to the first: listed last added first, they run in the order they were
+ * added, so a batch's last write (a cart's units taken, an invoice's number) locks its rows no longer than until the
+ * commit. A write read by its alias stays listed right before the write added after it, its reader (a WITH query
+ * reads only those listed before it), which runs it as it reads it.
+ */
+function inRunOrder(pending: readonly Pending[]): Pending[] {
+  const groups: Pending[][] = [];
+  for (let index = 0; index < pending.length; index++) {
+    const write = pending[index] as Pending;
+    const reader = write.kind === "prepared" && write.write.alias !== undefined ? pending[index + 1] : undefined;
+    groups.push(reader ? [write, reader] : [write]);
+    if (reader) index++;
+  }
+  return groups.reverse().flat();
+}
+
 export class WriteBatch {
   private pending: Pending[] = [];
 
@@ -75,8 +93,9 @@ export class WriteBatch {
     this.pending.push({ kind: "prepared", write: write as PreparedWrite, values });
   }
 
+  /** The pending writes, listed in their run order (`inRunOrder`); the batch is then empty. */
   private take(): Pending[] {
-    const taken = this.pending;
+    const taken = inRunOrder(this.pending);
     this.pending = [];
     return taken;
   }
@@ -120,7 +139,7 @@ export class WriteBatch {
 
   /** The statement built once for the pending writes, when all are prepared (and not too many sequences were seen). */
   private preparedFlush() {
-    const writes = this.pending.flatMap((pending) => (pending.kind === "prepared" ? [pending.write] : []));
+    const writes = inRunOrder(this.pending).flatMap((pending) => (pending.kind === "prepared" ? [pending.write] : []));
     if (writes.length !== this.pending.length) return undefined;
     const key = writes.map((write) => write.name).join(",");
     let statement = flushStatements.get(key);
