@@ -14,13 +14,21 @@ type Prepared = { execute(placeholderValues?: Record<string, unknown>): Promise<
  * Drizzle binds a prepared statement to the client of the executor that built it; the one run on another executor
  * is a copy bound to that executor's client (`_.session.client`, the pool or the transaction's connection, which
  * drizzle-orm 0.45's node-postgres and PGlite sessions both hold). prepared.test.ts checks that a copy runs inside
- * its transaction, so an upgrade of Drizzle that moves it fails there first.
+ * its transaction, so an upgrade of Drizzle that moves it fails there first. A client's copy is made once: the pool's
+ * connections live as long as the pool, and a client gone takes its copy with it.
  */
 export function preparedStatement<Statement extends Prepared>(build: (executor: Executor) => Statement) {
   let built: Statement | undefined;
+  const copies = new WeakMap<object, Statement>();
   return (executor: Executor): Statement => {
     built ??= build(executor);
-    return Object.create(built, { client: { value: clientOf(executor) } });
+    const client = clientOf(executor) as object;
+    let copy = copies.get(client);
+    if (!copy) {
+      copy = Object.create(built, { client: { value: client } }) as Statement;
+      copies.set(client, copy);
+    }
+    return copy;
   };
 }
 
@@ -71,6 +79,14 @@ export function prefixedPlaceholders<Column extends string>(prefix: string, colu
   >;
 }
 
-export function prefixedValues(prefix: string, row: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(row).map(([column, value]) => [`${prefix}${column}`, value]));
+export function prefixedValues(prefix: string, row: Record<string, unknown>, into: Record<string, unknown> = {}) {
+  for (const column in row) into[`${prefix}${column}`] = row[column];
+  return into;
+}
+
+/** The values of rows among a statement's: row `index`'s named `${index}_` + column (as `prefixedValues`). */
+export function valuesOfRows(rows: readonly Record<string, unknown>[]) {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => prefixedValues(`${index}_`, row, values));
+  return values;
 }

@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, type SQLWrapper, sql, type WithSubquery } from "drizzle-orm";
 import { type Executor, holdNextStatement } from "./connection.js";
-import { preparedStatement } from "./prepared.js";
+import { prefixedValues, preparedStatement } from "./prepared.js";
 
 /**
  * Writes of a transaction whose results nobody reads (an audit row, a queued mail, a submission, an order's items),
@@ -132,7 +132,7 @@ export class WriteBatch {
     const values: Record<string, unknown> = {};
     this.take().forEach((pending, index) => {
       if (pending.kind !== "prepared") return;
-      for (const [key, value] of Object.entries(pending.values)) values[`w${index}_${key}`] = value;
+      prefixedValues(`w${index}_`, pending.values, values);
     });
     await statement(this.executor).execute(values);
   }

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne, not, notInArray, or, sql } from "drizzle-orm";
 import type { HolderBody } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { prefixedPlaceholders, prefixedValues, preparedStatementsBy } from "../../../db/prepared.js";
+import { prefixedPlaceholders, preparedStatementsBy, valuesOfRows } from "../../../db/prepared.js";
 import { AppError } from "../../../platform/errors.js";
 import { events } from "../../events/events.tables.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -54,9 +54,7 @@ export async function lockGuestsByEmail(
     const searchText = searchTextOf({ firstName, lastName, email, company: "" });
     return { eventId, email, firstName, lastName, createdSource: source, searchText };
   });
-  const inserted = await guestsInsertion(rows.length)(executor).execute(
-    Object.assign({}, ...rows.map((row, index) => prefixedValues(`${index}_`, row))),
-  );
+  const inserted = await guestsInsertion(rows.length)(executor).execute(valuesOfRows(rows));
   const created = new Set(inserted.map((row) => row.id));
   // Inserted rows are this transaction's own; only the guests that existed need their lock taken.
   const existing =

@@ -4,7 +4,7 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
-import { prefixedValues, rowOfValues } from "../../../db/prepared.js";
+import { rowOfValues, valuesOfRows } from "../../../db/prepared.js";
 import { preparedWrite, type WriteBatch, withWriteBatch } from "../../../db/write-batch.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -214,10 +214,7 @@ function writeItems(
       createdAt: new Date(at.getTime() + index),
     };
   });
-  writer.addPrepared(
-    itemsInsert(rows.length),
-    Object.assign({}, ...rows.map((row, index) => prefixedValues(`${index}_`, row))),
-  );
+  writer.addPrepared(itemsInsert(rows.length), valuesOfRows(rows));
 }
 
 const itemColumns = [
