@@ -87,6 +87,8 @@ export function prefixedValues(prefix: string, row: Record<string, unknown>, int
 /** The values of rows among a statement's: row `index`'s named `${index}_` + column (as `prefixedValues`). */
 export function valuesOfRows(rows: readonly Record<string, unknown>[]) {
   const values: Record<string, unknown> = {};
-  rows.forEach((row, index) => prefixedValues(`${index}_`, row, values));
+  rows.forEach((row, index) => {
+    prefixedValues(`${index}_`, row, values);
+  });
   return values;
 }
