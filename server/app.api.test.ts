@@ -29,6 +29,12 @@ describe("web app serving", () => {
     expect(spanish.body).toContain('lang="es"');
   });
 
+  it("answers the site's root, a folder of the build, with the page too", async () => {
+    const root = await t.request({ method: "GET", url: "/" });
+    expect(root.status).toBe(200);
+    expect(root.body).toContain('<html lang="en" data-account-id=""');
+  });
+
   it("writes the account identifier on the root element when the host is the account's domain", async () => {
     const owner = await registerAccount(t);
     await t.context.db

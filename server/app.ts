@@ -152,8 +152,14 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
   const indexFile = distDir && path.join(distDir, "index.html");
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   if (hasWeb) {
-    // wildcard: files are looked up on each request, so a rebuild is served without a restart.
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: false });
+    // wildcard: files are looked up on each request, so a rebuild is served without a restart. A folder (the site's
+    // root, "/") is a page, not a file: the static plugin would refuse it with 403.
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      allowedPath: (pathName) => !pathName.endsWith("/"),
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
