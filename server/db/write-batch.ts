@@ -102,18 +102,27 @@ export class WriteBatch {
 
   /**
    * Drizzle's builders for the next statement, carrying the pending writes (the batch is then empty), beside the
-   * statement's own WITH queries (`own`). A prepared write is built here with its values (`value(key)` gives the
-   * value itself, which Drizzle binds as it binds any).
+   * statement's own WITH queries (`own`).
    */
   carrier(...own: WithSubquery[]) {
-    const ctes = this.take().map((pending, index) => {
-      const write =
-        pending.kind === "built"
-          ? pending.sql
-          : pending.write.build(this.executor, (key) => pending.values[key] as Placeholder);
-      return cteOf(this.executor, pending.kind === "prepared" ? pending.write.alias : undefined, index, write);
-    });
-    return this.executor.with(...ctes, ...own);
+    return this.executor.with(...this.ctesOf(this.take()), ...own);
+  }
+
+  /**
+   * The WITH queries of listed writes, built now: a prepared write with its values (`value(key)` gives the value
+   * itself, which Drizzle binds as it binds any).
+   */
+  private ctesOf(listed: readonly Pending[]) {
+    return listed.map((pending, index) =>
+      pending.kind === "built"
+        ? cteOf(this.executor, undefined, index, pending.sql)
+        : cteOf(
+            this.executor,
+            pending.write.alias,
+            index,
+            pending.write.build(this.executor, (key) => pending.values[key] as Placeholder),
+          ),
+    );
   }
 
   /**
@@ -124,31 +133,31 @@ export class WriteBatch {
   async flush(options: { held: boolean } = { held: true }): Promise<void> {
     if (this.pending.length === 0) return;
     if (options.held) holdNextStatement(this.executor);
-    const statement = this.preparedFlush();
+    const listed = this.take();
+    const statement = flushStatementFor(listed);
     if (!statement) {
-      await nothingSelected(this.carrier());
+      await nothingSelected(this.executor.with(...this.ctesOf(listed)));
       return;
     }
     const values: Record<string, unknown> = {};
-    this.take().forEach((pending, index) => {
-      if (pending.kind !== "prepared") return;
-      prefixedValues(`w${index}_`, pending.values, values);
+    listed.forEach((pending, index) => {
+      if (pending.kind === "prepared") prefixedValues(`w${index}_`, pending.values, values);
     });
     await statement(this.executor).execute(values);
   }
+}
 
-  /** The statement built once for the pending writes, when all are prepared (and not too many sequences were seen). */
-  private preparedFlush() {
-    const writes = inRunOrder(this.pending).flatMap((pending) => (pending.kind === "prepared" ? [pending.write] : []));
-    if (writes.length !== this.pending.length) return undefined;
-    const key = writes.map((write) => write.name).join(",");
-    let statement = flushStatements.get(key);
-    if (!statement && flushStatements.size < maxFlushStatements) {
-      statement = flushStatement(writes, `write_batch_${flushStatements.size}`);
-      flushStatements.set(key, statement);
-    }
-    return statement;
+/** The statement built once for listed writes, when all are prepared (and not too many sequences were seen). */
+function flushStatementFor(listed: readonly Pending[]) {
+  const writes = listed.flatMap((pending) => (pending.kind === "prepared" ? [pending.write] : []));
+  if (writes.length !== listed.length) return undefined;
+  const key = writes.map((write) => write.name).join(",");
+  let statement = flushStatements.get(key);
+  if (!statement && flushStatements.size < maxFlushStatements) {
+    statement = flushStatement(writes, `write_batch_${flushStatements.size}`);
+    flushStatements.set(key, statement);
   }
+  return statement;
 }
 
 /** Where a write goes: run at once on an executor, or kept in a batch for the next statement. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PaymentMethod } from "../../../../contract/ticketing.js";
 import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import { rowOfValues } from "../../../db/prepared.js";
 import { preparedWrite, withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -32,25 +33,27 @@ export type Completion = {
   testMode?: boolean;
 };
 
+const completionColumns = [
+  "status",
+  "paymentMethod",
+  "otherPaymentKind",
+  "testMode",
+  "reservedUntil",
+  "cancelReason",
+  "completedAt",
+  "updatedAt",
+] as const satisfies readonly (keyof OrderRow)[];
+
 /**
- * The order's row as it completes (`completeOrder`), built once. An update's values are placeholders without the
- * column's encoding, which a Date or a boolean does not need.
+ * The order's row as it completes (`completeOrder` gives the changes), built once. Its values go as they are, without
+ * the columns' encoding, which none of them (text, a boolean, dates, nulls) needs.
  */
-const orderCompletion = preparedWrite<"orderId" | "paymentMethod" | "otherPaymentKind" | "testMode" | "at">(
+const orderCompletion = preparedWrite<(typeof completionColumns)[number] | "orderId">(
   "order_completion",
   (executor, value) =>
     executor
       .update(orders)
-      .set({
-        status: "completed",
-        paymentMethod: sql`${value("paymentMethod")}`,
-        otherPaymentKind: sql`${value("otherPaymentKind")}`,
-        testMode: sql`${value("testMode")}`,
-        reservedUntil: null,
-        cancelReason: null,
-        completedAt: sql`${value("at")}`,
-        updatedAt: sql`${value("at")}`,
-      })
+      .set(rowOfValues(completionColumns, value))
       .where(eq(orders.id, value("orderId"))),
 );
 
@@ -105,13 +108,7 @@ export async function completeOrder(
   // The order's row is locked by the caller: its update, the holders, the audit row and the mail all ride on the
   // invoice's statement, whose number is the last thing taken.
   await withWriteBatch(executor, async (batch) => {
-    batch.addPrepared(orderCompletion, {
-      orderId: order.id,
-      paymentMethod: changes.paymentMethod,
-      otherPaymentKind: changes.otherPaymentKind,
-      testMode: changes.testMode,
-      at: now,
-    });
+    batch.addPrepared(orderCompletion, { orderId: order.id, ...changes });
     batch.addPrepared(holdersAttending, { orderId: order.id, at: now });
     await auditOrder(batch, actor, scopeOf(event, order), "completed", {
       before: { status: order.status },
