@@ -240,9 +240,13 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /*
+     * Restrict: an order, its payments and its documents are financial records (invoices are kept ten years), so an
+     * event that has orders is archived, never deleted (events.service.ts refuses first, naming what it holds).
+     */
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     // Deleting the buyer keeps the order: it carries its own billing identity, and invoices are never lost.
     buyerGuestId: uuid("buyer_guest_id").references(() => guests.id, { onDelete: "set null" }),
     status: text("status").$type<OrderStatus>().notNull().default("in_cart"),
@@ -294,20 +298,17 @@ export const orderItems = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /*
-     * No action: a ticket that was sold is deactivated, not deleted. An event's deletion still takes both along: its
-     * orders' cascade (foreign key created before the tickets' one, so its trigger fires first) removes the items
-     * before the tickets go.
+     * No action: a ticket that was sold is deactivated, not deleted; nor is the event of an order (see orders).
      */
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => tickets.id),
     /**
      * Who the ticket is for. Every way of deleting guests keeps those holding a ticket (guest-tickets.service.ts
-     * `holdsTicket`); the holder of a cancelled or refunded item may go, and the item stays in its order's history.
-     * Not "restrict": PostgreSQL checks it inside the cascade of an event's deletion, before that cascade reaches
-     * the items, so an event with tickets sold could not be deleted; Drizzle cannot declare a deferred key.
+     * `holdsTicket`); the holder of a cancelled or refunded item may go, and the item stays in its order's history,
+     * hence "set null" rather than "restrict".
      */
     holderGuestId: uuid("holder_guest_id").references(() => guests.id, { onDelete: "set null" }),
     /** The ticket item an option is attached to. */

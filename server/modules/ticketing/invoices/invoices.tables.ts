@@ -49,14 +49,15 @@ export const orderDocuments = pgTable(
   "order_documents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Restrict: nothing that deletes an event, an order or a refund may take a legal document along.
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** The refund a credit note is for; null for an invoice. */
-    refundId: uuid("refund_id").references(() => orderRefunds.id, { onDelete: "cascade" }),
+    refundId: uuid("refund_id").references(() => orderRefunds.id, { onDelete: "restrict" }),
     kind: text("kind").$type<OrderDocumentKind>().notNull(),
     sequence: integer("sequence").notNull(),
     /** As printed: "F-1A2B3C4D-000042", "AV-1A2B3C4D-000003", "TEST-F-1A2B3C4D-000001". */

@@ -43,9 +43,10 @@ export const orderPayments = pgTable(
   "order_payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Restrict, as every financial record of an order: orders are never deleted (ticketing.tables.ts). */
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     provider: text("provider").$type<PaymentProviderName>().notNull(),
     providerPaymentId: text("provider_payment_id").notNull().unique(),
     status: text("status").$type<PaymentStatus>().notNull(),
@@ -72,9 +73,9 @@ export const orderRefunds = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** The card payment refunded; null for an order paid by another method (the organizer pays back by hand). */
-    paymentId: uuid("payment_id").references(() => orderPayments.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id").references(() => orderPayments.id, { onDelete: "restrict" }),
     providerRefundId: text("provider_refund_id").unique(),
     amountCents: integer("amount_cents").notNull(),
     status: text("status").$type<RefundStatus>().notNull(),
