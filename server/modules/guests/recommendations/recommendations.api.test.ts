@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
+import { memberSessionOf } from "../../public/public.testing.js";
 import { guests } from "../guests.tables.js";
 import { addGuest, guestEvent } from "../guests.testing.js";
 import { recommendationRateLimit } from "./recommendations.service.js";
@@ -21,17 +22,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token = owner.token) => t.request({ method: "GET", url, token });
+type Sender = { token?: string; ip?: string; language?: string };
 /** Each test sends from its own address so the rate limit of one does not leak into another. */
-const send = (url: string, body: unknown, ip = `10.0.0.${++ipCounter}`, language?: string) =>
-  t.request({ method: "POST", url, body, language, headers: { "x-forwarded-for": ip } });
+const send = (url: string, body: unknown, { token, ip = `10.0.0.${++ipCounter}`, language }: Sender = {}) =>
+  t.request({ method: "POST", url, body, token, language, headers: { "x-forwarded-for": ip } });
 
+/** An event with a guest signed in to its member area (`member`, their session), who recommends people. */
 async function recommendationEvent() {
   const event = await guestEvent(t, owner, {}, [reader.userId]);
-  const recommender = await addGuest(t, owner.token, event.users, { firstName: "Rita", lastName: "Reco" });
+  const email = `rita-${++ipCounter}@example.test`;
+  const recommender = await addGuest(t, owner.token, event.users, { firstName: "Rita", lastName: "Reco", email });
   const admin = `/${event.slug}/admin/recommendations`;
   return {
     ...event,
     recommender,
+    member: await memberSessionOf(t, event.slug, email),
     add: `/${event.slug}/recommendations/addRecommendationsJson`,
     mine: (id: string) => `/${event.slug}/recommendations/getRecommendationsJson/${id}`,
     all: `${admin}/getAllRecommendationsJson`,
@@ -50,20 +55,57 @@ const person = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("recommendations: public side", () => {
-  it("adds recommendations without sign-in and lists them for the recommender", async () => {
+  it("adds recommendations for the signed-in member and lists them for them", async () => {
     const event = await recommendationEvent();
-    const response = await send(event.add, {
-      guestId: event.recommender.id,
-      recommendations: [person("Paul@Example.test"), person("nadia@example.test", { firstName: "Nadia" })],
-    });
+    const response = await send(
+      event.add,
+      {
+        guestId: event.recommender.id,
+        recommendations: [person("Paul@Example.test"), person("nadia@example.test", { firstName: "Nadia" })],
+      },
+      { token: event.member },
+    );
     expect(response.status).toBe(201);
     expect(response.body.total).toBe(2);
     expect(response.body.items[0]).toMatchObject({ status: "pending", recommenderName: "Rita Reco", guestId: null });
     const stored = await t.context.db.select().from(recommendations).where(eq(recommendations.eventId, event.id));
     expect(stored.map((row) => row.email).sort()).toEqual(["nadia@example.test", "paul@example.test"]);
-    const mine = await t.request({ method: "GET", url: event.mine(event.recommender.id) });
+    const mine = await t.request({ method: "GET", url: event.mine(event.recommender.id), token: event.member });
     expect(mine.status).toBe(200);
     expect(mine.body.total).toBe(2);
+  });
+
+  it("refuses without a member session (401), and another guest's or an organizer's session (404, 401)", async () => {
+    const event = await recommendationEvent();
+    const body = { guestId: event.recommender.id, recommendations: [person("a@b.test")] };
+    await send(event.add, body, { token: event.member });
+    const anonymous = await send(event.add, body, { language: "fr" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toEqual({
+      code: "MEMBER_SESSION_INVALID",
+      message: "Votre session a expiré. Veuillez demander un nouveau lien de connexion.",
+    });
+    expect((await t.request({ method: "GET", url: event.mine(event.recommender.id) })).status).toBe(401);
+    // An organizer's own token is no member session either, even of the event's account.
+    expect((await send(event.add, body, { token: owner.token })).status).toBe(401);
+    expect((await get(event.mine(event.recommender.id))).status).toBe(401);
+
+    // Another guest of the same event, signed in: neither reads nor adds in the first one's name.
+    const email = `other-${++ipCounter}@example.test`;
+    await addGuest(t, owner.token, event.users, { firstName: "Otto", email });
+    const otherMember = await memberSessionOf(t, event.slug, email);
+    const foreignRead = await t.request({ method: "GET", url: event.mine(event.recommender.id), token: otherMember });
+    expect(foreignRead.status).toBe(404);
+    expect(foreignRead.body.error.message).toBe("Not found.");
+    expect((await send(event.add, body, { token: otherMember })).status).toBe(404);
+    // A member session of another event is no session here.
+    const elsewhere = await recommendationEvent();
+    expect((await send(event.add, body, { token: elsewhere.member })).status).toBe(401);
+    const stored = await t.context.db
+      .select()
+      .from(recommendations)
+      .where(eq(recommendations.recommenderId, event.recommender.id));
+    expect(stored).toHaveLength(1);
   });
 
   it("validates emails, and answers 404 for a guest of another event or an unknown event", async () => {
@@ -71,43 +113,53 @@ describe("recommendations: public side", () => {
     const invalid = await send(
       event.add,
       { guestId: event.recommender.id, recommendations: [person("nope")] },
-      undefined,
-      "fr",
+      { token: event.member, language: "fr" },
     );
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toBe("Adresse e-mail invalide");
     const elsewhere = await recommendationEvent();
-    const foreign = await send(event.add, { guestId: elsewhere.recommender.id, recommendations: [person("a@b.test")] });
+    const foreign = await send(
+      event.add,
+      { guestId: elsewhere.recommender.id, recommendations: [person("a@b.test")] },
+      { token: event.member },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toBe("Not found.");
-    expect((await t.request({ method: "GET", url: event.mine(elsewhere.recommender.id) })).status).toBe(404);
-    const unknown = await send("/no-such-event/recommendations/addRecommendationsJson", {
-      guestId: event.recommender.id,
-      recommendations: [person("a@b.test")],
+    const foreignRead = await t.request({
+      method: "GET",
+      url: event.mine(elsewhere.recommender.id),
+      token: event.member,
     });
-    expect(unknown.status).toBe(404);
+    expect(foreignRead.status).toBe(404);
+    const unknown = await send(
+      "/no-such-event/recommendations/addRecommendationsJson",
+      { guestId: event.recommender.id, recommendations: [person("a@b.test")] },
+      { token: event.member },
+    );
+    expect(unknown.status).toBe(401);
   });
 
   it("limits the sends of one address with 429", async () => {
     const event = await recommendationEvent();
     const body = { guestId: event.recommender.id, recommendations: [person("x@example.test")] };
     for (let i = 0; i < recommendationRateLimit.max; i++) {
-      expect((await send(event.add, body, "10.9.9.9")).status).toBe(201);
+      expect((await send(event.add, body, { token: event.member, ip: "10.9.9.9" })).status).toBe(201);
     }
-    const limited = await send(event.add, body, "10.9.9.9");
+    const limited = await send(event.add, body, { token: event.member, ip: "10.9.9.9" });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe("Too many attempts. Please wait 15 minutes and try again.");
-    expect((await send(event.add, body, "10.9.9.10")).status).toBe(201);
+    expect((await send(event.add, body, { token: event.member, ip: "10.9.9.10" })).status).toBe(201);
   });
 });
 
 describe("recommendations: organizer side", () => {
   async function withPending(emails: string[]) {
     const event = await recommendationEvent();
-    const added = await send(event.add, {
-      guestId: event.recommender.id,
-      recommendations: emails.map((e) => person(e)),
-    });
+    const added = await send(
+      event.add,
+      { guestId: event.recommender.id, recommendations: emails.map((e) => person(e)) },
+      { token: event.member },
+    );
     const ids = new Map<string, string>(
       added.body.items.map((row: { email: string; id: string }) => [row.email, row.id]),
     );

@@ -22,8 +22,8 @@ import {
 const noStore = { "cache-control": "no-store" };
 
 /**
- * SPEC §7 legacy recommendation routes on the root app, `{event}` being the slug: the public pair a guest uses
- * (no sign-in until the member area exists) and the organizer's `admin/` ones.
+ * SPEC §7 legacy recommendation routes on the root app, `{event}` being the slug: the public pair a guest uses, signed
+ * in to the event's member area (its session as `Authorization: Bearer`), and the organizer's `admin/` ones.
  */
 export function registerRecommendationsRoutes(parent: FastifyInstance, context: AppContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +42,8 @@ export function registerRecommendationsRoutes(parent: FastifyInstance, context: 
       schema: { tags, params: legacyEventParams, body: addRecommendationsBody, response: { 201: recommendationList } },
     },
     async (request, reply) => {
-      const list = await addRecommendations(context, request.ip, request.params.event, request.body);
+      const who = { ip: request.ip, authorization: request.headers.authorization };
+      const list = await addRecommendations(context, who, request.params.event, request.body);
       return reply.status(201).send(list);
     },
   );
@@ -52,7 +53,8 @@ export function registerRecommendationsRoutes(parent: FastifyInstance, context: 
     { schema: { tags, params: legacyRecommendationParams, response: { 200: recommendationList } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return guestRecommendations(context, request.params.event, request.params.id);
+      const { event, id } = request.params;
+      return guestRecommendations(context, request.headers.authorization, event, id);
     },
   );
 

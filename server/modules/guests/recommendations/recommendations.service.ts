@@ -7,18 +7,18 @@ import type {
   recommendationList,
   recommendationListQuery,
 } from "../../../../contract/guest-recommendations.js";
-import type { Executor } from "../../../db/connection.js";
+import type { Database, Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { consumeRateLimit } from "../../../platform/rate-limit.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
-import { events } from "../../events/events.tables.js";
+import { requireMember } from "../../public/public.service.js";
 import { searchTextOf } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 import { recommendations } from "./recommendations.tables.js";
 
-/** The public form is open to anyone: a few sends per visitor and quarter of an hour is plenty for a person. */
+/** A few sends per visitor and quarter of an hour is plenty for a person. */
 export const recommendationRateLimit = { name: "recommendations", max: 10, windowSeconds: 15 * 60 };
 
 const recommenderName = sql<string>`btrim(${guests.firstName} || ' ' || ${guests.lastName})`;
@@ -59,28 +59,28 @@ async function listWhere(executor: Executor, where: SQL | undefined, limit: numb
   return { items: rows.map(toRecommendation), total: total?.total ?? 0 };
 }
 
-/** A guest of the event named by its slug, for the public routes: anything else is 404. */
-async function requirePublicGuest(executor: Executor, slug: string, guestId: string) {
-  const [row] = await executor
-    .select({ eventId: events.id, accountId: events.accountId })
-    .from(guests)
-    .innerJoin(events, eq(events.id, guests.eventId))
-    .where(and(eq(events.slug, slug), eq(guests.id, guestId)));
-  if (!row) throw notFound();
-  return row;
+/**
+ * The signed-in member (a member session of the event the path names, `requireMember`) when they are guest
+ * `guestId`: a guest's recommendations are theirs alone. No session is 401; another guest's id is 404, as if it did
+ * not exist, so the routes never tell whether an id is a guest.
+ */
+async function requireRecommender(db: Database, slug: string, authorization: string | undefined, guestId: string) {
+  const member = await requireMember(db, slug, authorization);
+  if (member.guest.id !== guestId) throw notFound();
+  return { eventId: member.event.id, accountId: member.event.accountId };
 }
 
-/** Public POST recommendations/addRecommendationsJson. */
+/** Public POST recommendations/addRecommendationsJson, by the signed-in member for themselves. */
 export async function addRecommendations(
   context: AppContext,
-  ip: string,
+  { ip, authorization }: { ip: string; authorization: string | undefined },
   slug: string,
   body: z.infer<typeof addRecommendationsBody>,
 ) {
-  // Counted before any lookup, so guessing guest ids costs as much as sending.
+  // Counted before any lookup, so guessing session tokens or guest ids costs as much as sending.
   await consumeRateLimit(context.db, [recommendationRateLimit, ip]);
+  const { eventId, accountId } = await requireRecommender(context.db, slug, authorization, body.guestId);
   return context.db.transaction(async (tx) => {
-    const { eventId, accountId } = await requirePublicGuest(tx, slug, body.guestId);
     await recordRecommendations(tx, { eventId, accountId, recommenderId: body.guestId }, body.recommendations, ip);
     return listWhere(tx, eq(recommendations.recommenderId, body.guestId), 200, 0);
   });
@@ -119,9 +119,14 @@ export async function recordRecommendations(
   }
 }
 
-/** Public GET recommendations/getRecommendationsJson/{id}: what guest {id} recommended. */
-export async function guestRecommendations(context: AppContext, slug: string, guestId: string) {
-  await requirePublicGuest(context.db, slug, guestId);
+/** Public GET recommendations/getRecommendationsJson/{id}: what guest {id}, signed in as a member, recommended. */
+export async function guestRecommendations(
+  context: AppContext,
+  authorization: string | undefined,
+  slug: string,
+  guestId: string,
+) {
+  await requireRecommender(context.db, slug, authorization, guestId);
   return listWhere(context.db, eq(recommendations.recommenderId, guestId), 200, 0);
 }
 
