@@ -1,15 +1,21 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumExecutablePath } from "./e2e/chromium.js";
 
 const port = Number(process.env.E2E_PORT ?? 3900);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database each run: the journeys start from an empty platform.
 const dataDir = path.join(tmpdir(), `event-platform-e2e-${port}`);
 
-/** End-to-end journeys in Debian's Chromium against the real server serving the built web app (`npm run test:e2e`). */
+/**
+ * End-to-end journeys in Chromium (CHROMIUM_PATH, a system Chromium or Playwright's own: e2e/chromium.ts) against the
+ * real server serving the built web app (`npm run test:e2e`).
+ */
 export default defineConfig({
   testDir: "e2e",
+  // A unit test of the browser's choice, run by Vitest.
+  testIgnore: "chromium.test.ts",
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -23,7 +29,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromiumExecutablePath(),
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
     },
   },

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "contract/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+    include: ["server/**/*.test.ts", "contract/**/*.test.ts", "web/**/*.test.{ts,tsx}", "e2e/chromium.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts a server with its own database; two at a time suits a 2-core machine.
