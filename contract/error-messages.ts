@@ -206,6 +206,20 @@ export const messages = {
     fr: "Cet organisateur a accès via l'équipe %s. Retirez l'équipe de l'événement ou l'organisateur de l'équipe.",
     es: "Este organizador tiene acceso a través del equipo %s. Quite el equipo del evento o el organizador del equipo.",
   },
+  /* The reason of EVENT_NOT_DELETED for an event with sales: %s is a list of the counts below. */
+  EVENT_HOLDS_FINANCIAL_RECORDS: {
+    en: "it holds %s, kept as financial records; archive the event instead",
+    fr: "il contient %s, conservés comme pièces comptables ; archivez plutôt l'événement",
+    es: "contiene %s, que se conservan como registros contables; archive el evento en su lugar",
+  },
+  HELD_ORDERS_ONE: { en: "%s order", fr: "%s commande", es: "%s pedido" },
+  HELD_ORDERS_OTHER: { en: "%s orders", fr: "%s commandes", es: "%s pedidos" },
+  HELD_PAYMENTS_ONE: { en: "%s payment", fr: "%s paiement", es: "%s pago" },
+  HELD_PAYMENTS_OTHER: { en: "%s payments", fr: "%s paiements", es: "%s pagos" },
+  HELD_INVOICES_ONE: { en: "%s invoice", fr: "%s facture", es: "%s factura" },
+  HELD_INVOICES_OTHER: { en: "%s invoices", fr: "%s factures", es: "%s facturas" },
+  HELD_CREDIT_NOTES_ONE: { en: "%s credit note", fr: "%s avoir", es: "%s factura rectificativa" },
+  HELD_CREDIT_NOTES_OTHER: { en: "%s credit notes", fr: "%s avoirs", es: "%s facturas rectificativas" },
   TEAM_NAME_TAKEN: {
     en: "A team with this name already exists.",
     fr: "Une équipe porte déjà ce nom.",

@@ -72,7 +72,7 @@ export function registerEventsRoutes(parent: FastifyInstance, context: AppContex
     "/accounts/:account/events/:id",
     { schema: { tags, params: eventParams, response: { 200: okSchema } } },
     async (request) => {
-      await deleteEvent(context, await eventCaller(context, request), request.params.id);
+      await deleteEvent(context, await eventCaller(context, request), request.params.id, request.language);
       return { ok: true as const };
     },
   );

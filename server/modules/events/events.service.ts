@@ -17,6 +17,11 @@ import { AppError, fieldError, isUniqueViolation, notFound } from "../../platfor
 import { type AccountAccess, assertCan, can } from "../../platform/permissions.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { recordAudit } from "../audit/audit.service.js";
+import {
+  countFinancialRecords,
+  financialRecordsReason,
+  holdsFinancialRecords,
+} from "../ticketing/financial-records.js";
 import { readEventAccess } from "./events.access.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 import {
@@ -245,9 +250,23 @@ export async function updateEvent(
   });
 }
 
-export async function deleteEvent(context: AppContext, { access, ip }: Caller, id: string): Promise<void> {
+/**
+ * Deletes an event with its guests, forms and settings. One that has sold (orders, payments, invoices) is refused with
+ * what it holds: those are financial records, so such an event is archived instead. Counted under the event's row
+ * lock, which a new order's foreign key check waits for, so no order arrives between the count and the deletion.
+ */
+export async function deleteEvent(
+  context: AppContext,
+  { access, ip }: Caller,
+  id: string,
+  language: Language,
+): Promise<void> {
   await context.db.transaction(async (tx) => {
     const event = await requireEvent(tx, access, id, "events.delete", { lock: true });
+    const records = await countFinancialRecords(tx, id);
+    if (holdsFinancialRecords(records)) {
+      throw new AppError(409, "EVENT_NOT_DELETED", { values: [financialRecordsReason(records, language)] });
+    }
     await tx.delete(events).where(eq(events.id, id));
     await recordAudit(
       tx,
