@@ -85,7 +85,8 @@ export async function closeContext(context: AppContext): Promise<void> {
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
-    trustProxy: true,
+    // Only the proxies named by TRUST_PROXY may say who the client is: a made-up X-Forwarded-For changes nothing.
+    trustProxy: context.config.trustedProxies.length > 0 ? context.config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

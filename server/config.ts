@@ -1,5 +1,19 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+/** The names Fastify's proxy check knows for ranges of addresses, beside plain addresses and CIDRs. */
+const proxyRangeNames = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address (203.0.113.7, ::1), a CIDR (10.0.0.0/8, fd00::/8) or one of `proxyRangeNames`. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Every environment variable the server reads, parsed and defaulted in one place (DESIGN.md §5). */
 const environmentSchema = z
@@ -53,6 +67,23 @@ const environmentSchema = z
      * Several need a PostgreSQL server: the embedded database belongs to one process.
      */
     WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * The proxies (load balancer, CDN) whose X-Forwarded-For names the client, comma-separated. Unset, no proxy is
+     * trusted and the client is the connection's own address: anyone could otherwise make up the header and get a
+     * fresh rate-limit budget at each request. A hop count is not offered: Fastify cannot check the proxy with it.
+     */
+    TRUST_PROXY: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isProxyAddress), {
+        message: `list addresses or CIDRs (or ${proxyRangeNames.join(", ")}), comma-separated`,
+      })
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.WORKERS > 1 && !env.DATABASE_URL) {
@@ -101,6 +132,8 @@ export type Config = {
   publicFormPostsPerMinute: number;
   publicShopPostsPerMinute: number;
   workers: number;
+  /** Addresses and ranges of the proxies trusted to name the client (TRUST_PROXY); empty, none is. */
+  trustedProxies: string[];
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
@@ -127,6 +160,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,
     publicShopPostsPerMinute: env.PUBLIC_SHOP_POSTS_PER_MINUTE,
     workers: env.WORKERS,
+    trustedProxies: env.TRUST_PROXY ?? [],
     webDistDir: path.resolve("dist/web"),
   };
 }

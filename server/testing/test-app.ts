@@ -47,7 +47,15 @@ export async function startTestApp(
   // Uploaded files of a test go to a folder of its own, removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), "event-test-"));
   const config = {
-    ...loadConfig({ LOG_LEVEL: "silent", JOB_POLL_SECONDS: "0.5", DATA_DIR: dataDir, ...environment }),
+    // Injected requests come from 127.0.0.1, which stands for a trusted proxy: a test names the client it plays in
+    // X-Forwarded-For. A test of the default (no proxy trusted) passes TRUST_PROXY: "".
+    ...loadConfig({
+      LOG_LEVEL: "silent",
+      JOB_POLL_SECONDS: "0.5",
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "loopback",
+      ...environment,
+    }),
     webDistDir: undefined,
     ...overrides,
   };
