@@ -15,6 +15,7 @@ import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { accounts } from "./modules/accounts/accounts.tables.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
+import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
 import { registerLegacyFormRoutes, registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
@@ -65,6 +66,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
   await resumeInterruptedImports(context);
+  await reservePlatformAdminAddresses(context);
   // Carts left past their reservation while no instance ran are released now rather than at the next minute.
   const cartExpiry = cartExpiryJob(context);
   await context.jobs.register(cartExpiry);

@@ -49,6 +49,20 @@ const environmentSchema = z
     SENTRY_DSN: z.string().optional(),
     /** Signs the captcha challenges; unset, a secret generated once is kept in the database for every instance. */
     CAPTCHA_SECRET: z.string().min(16).optional(),
+    /**
+     * The addresses whose users are platform administrators, comma-separated; case and spaces around them do not
+     * count (users' addresses are stored lower-cased).
+     */
+    PLATFORM_ADMIN_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: "list email addresses, comma-separated" })))
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Seconds between two polls of the job queue; tests shorten it. */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
@@ -127,6 +141,8 @@ export type Config = {
   stripeApiUrl: string | undefined;
   sentryDsn: string | undefined;
   captchaSecret: string | undefined;
+  /** PLATFORM_ADMIN_EMAILS, lower-cased: see server/modules/auth/platform-admins.ts for when they take effect. */
+  platformAdminEmails: string[];
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   jobPollSeconds: number;
   publicFormPostsPerMinute: number;
@@ -155,6 +171,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripeApiUrl: env.STRIPE_API_URL,
     sentryDsn: env.SENTRY_DSN,
     captchaSecret: env.CAPTCHA_SECRET,
+    platformAdminEmails: env.PLATFORM_ADMIN_EMAILS ?? [],
     logLevel: env.LOG_LEVEL,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,

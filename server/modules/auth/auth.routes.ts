@@ -98,6 +98,6 @@ export function registerAuthRoutes(parent: FastifyInstance, context: AppContext)
   app.post(
     "/auth/login-token",
     { schema: { tags, body: loginTokenBody, response: { 200: sessionSchema } } },
-    async (request) => auth.loginWithLink(context, request.body.token),
+    async (request) => auth.loginWithLink(context, request.body.token, request.ip),
   );
 }

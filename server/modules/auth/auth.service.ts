@@ -20,6 +20,7 @@ import { accountMembers, accounts } from "../accounts/accounts.tables.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { invitationMail, loginLinkMail, passwordResetMail } from "./auth.mails.js";
 import { type TokenPurpose, users, userTokens } from "./auth.tables.js";
+import { grantListedPlatformAdmin } from "./platform-admins.js";
 
 const minutes = (n: number) => n * 60_000;
 const tokenLifetimes: Record<TokenPurpose, number> = {
@@ -216,14 +217,14 @@ export async function resendLoginLink(context: AppContext, challenge: string, la
   await context.mailer.kick();
 }
 
-export async function loginWithLink(context: AppContext, secret: string): Promise<Session> {
+export async function loginWithLink(context: AppContext, secret: string, ip: string): Promise<Session> {
   return context.db.transaction(async (tx) => {
     const token = await consumeToken(tx, secret, "login_link");
     if (!token) throw new AppError(400, "LINK_INVALID");
     await revokeTokens(tx, token.userId, "login_challenge");
     const [user] = await tx.select().from(users).where(eq(users.id, token.userId));
     if (!user) throw new AppError(400, "LINK_INVALID");
-    return openSession(tx, user);
+    return openSession(tx, await grantListedPlatformAdmin(context, tx, user, ip));
   });
 }
 
@@ -265,6 +266,7 @@ export async function resetPassword(context: AppContext, body: ResetPasswordBody
     if (!token) throw fieldError("token", "LINK_INVALID");
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId)).returning();
     if (!user) throw fieldError("token", "LINK_INVALID");
+    await grantListedPlatformAdmin(context, tx, user, ip);
     await revokeTokens(tx, user.id, "session");
     await revokeTokens(tx, user.id, "password_reset");
     await recordAudit(
@@ -364,6 +366,6 @@ export async function completeRegistration(context: AppContext, body: RegisterAd
       },
       ip,
     );
-    return openSession(tx, user);
+    return openSession(tx, await grantListedPlatformAdmin(context, tx, user, ip));
   });
 }
