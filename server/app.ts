@@ -26,7 +26,7 @@ import { guestImportJob, resumeInterruptedImports } from "./modules/guests/impor
 import { registerImportsRoutes, registerLegacyImportsRoutes } from "./modules/guests/imports/imports.routes.js";
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
-import { linkPreview, withLinkPreview } from "./modules/public/public.preview.js";
+import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
 import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
 import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
@@ -154,7 +154,8 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
   const distDir = context.config.webDistDir;
   const indexFile = distDir && path.join(distDir, "index.html");
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  if (hasWeb) {
+  if (distDir && hasWeb) {
+    const hashedAssets = path.join(distDir, "assets") + path.sep;
     // wildcard: files are looked up on each request, so a rebuild is served without a restart. A folder (the site's
     // root, "/") is a page, not a file: the static plugin would refuse it with 403.
     await app.register(fastifyStatic, {
@@ -162,16 +163,33 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
       wildcard: true,
       index: false,
       allowedPath: (pathName) => !pathName.endsWith("/"),
+      // The build writes .br and .gz copies beside each asset (vite.config.ts): sent as they are, never compressed
+      // per request.
+      preCompressed: true,
+      cacheControl: false,
+      // A file under assets/ carries its content's hash in its name, so a browser may keep it for good; any other
+      // file keeps its name across builds and is checked again at each use.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          "cache-control",
+          filePath.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === "GET" && !request.url.startsWith("/api/") && !path.extname(request.url.split("?")[0] ?? "");
+    const page = pagePath(request.url);
+    const isPage = request.method === "GET" && page.kind !== "api" && !path.extname(request.url.split("?")[0] ?? "");
     if (!hasWeb || !isPage) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
     const firstSegment = request.url.split("/")[1]?.split("?")[0];
     // A public event page names its event for link previews, and reads English for a language other than fr/es.
-    const preview = await linkPreview(context.db, context.config.publicUrl, request.url, request.language);
+    const preview =
+      page.kind === "event"
+        ? await linkPreview(context.db, context.config.publicUrl, request.url, page, request.language)
+        : null;
+    // The app shows its not-found page there; the status tells browsers, crawlers and link checkers the same.
+    const exists = page.kind === "app" || preview !== null;
     const lang = preview?.language ?? (isLanguage(firstSegment) ? firstSegment : request.language);
     const host = request.hostname.split(":")[0] ?? "";
     const [account] = await context.db
@@ -186,6 +204,10 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
       `<html lang="en"`,
       `<html lang="${lang}" data-account-id="${account?.id ?? ""}"${sentry}`,
     );
-    return reply.type("text/html").header("cache-control", "no-cache").send(html);
+    return reply
+      .status(exists ? 200 : 404)
+      .type("text/html")
+      .header("cache-control", "no-cache")
+      .send(html);
   });
 }

@@ -6,7 +6,7 @@ import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
 import { eventsUrl } from "../events/events.testing.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
-import { publicEventPath } from "./public.preview.js";
+import { pagePath } from "./public.preview.js";
 
 let t: TestApp;
 let webDir: string;
@@ -172,16 +172,29 @@ describe("link previews", () => {
   });
 });
 
-describe("public event paths", () => {
+describe("page paths", () => {
   it("reads a two-letter first segment as a language and keeps admin paths out", () => {
-    expect(publicEventPath("/fr/summer-gala")).toEqual({ slug: "summer-gala", language: "fr" });
-    expect(publicEventPath("/summer-gala/member?token=x")).toEqual({ slug: "summer-gala", language: null });
-    expect(publicEventPath("/it/summer-gala")).toEqual({ slug: "summer-gala", language: "en" });
-    expect(publicEventPath("/summer-gala/admin")).toBeNull();
-    expect(publicEventPath("/es/summer-gala/admin")).toBeNull();
-    expect(publicEventPath("/es/admin/events")).toBeNull();
-    expect(publicEventPath("/admin")).toBeNull();
-    expect(publicEventPath("/es")).toBeNull();
-    expect(publicEventPath("/")).toBeNull();
+    const event = (slug: string, language: string | null) => ({ kind: "event", slug, language });
+    expect(pagePath("/fr/summer-gala")).toEqual(event("summer-gala", "fr"));
+    expect(pagePath("/summer-gala/member?token=x")).toEqual(event("summer-gala", null));
+    expect(pagePath("/it/summer-gala")).toEqual(event("summer-gala", "en"));
+    for (const url of ["/summer-gala/admin", "/es/summer-gala/admin/", "/es/admin/events", "/admin", "/"]) {
+      expect(pagePath(url), url).toEqual({ kind: "app" });
+    }
+  });
+
+  it("sets the JSON routes' namespaces apart from pages, and paths no page can have", () => {
+    for (const url of [
+      "/api",
+      "/api/v1/nothing",
+      "/gala/admin/invits/get",
+      "/gala/recommendations/x",
+      "/en/gala/forms/x",
+    ]) {
+      expect(pagePath(url), url).toEqual({ kind: "api" });
+    }
+    for (const url of ["/es", "/de", "/Gala", "/dev/anything", "/fr/assets"]) {
+      expect(pagePath(url), url).toEqual({ kind: "none" });
+    }
   });
 });

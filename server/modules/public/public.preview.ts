@@ -1,5 +1,6 @@
 import { eventSlugPattern, reservedSlugs } from "../../../contract/events.js";
 import type { Database } from "../../db/connection.js";
+import { AppError } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { localizedText } from "../events/events.values.js";
 import { requirePublicEvent } from "../events/events.visibility.js";
@@ -10,17 +11,36 @@ import { requirePublicEvent } from "../events/events.visibility.js";
  */
 
 /**
- * The event a page path shows, if it is a public event page: `/{lang}/{event}[/…]` or `/{event}[/…]`. Event slugs
- * are 3 to 50 characters, so a first segment of two letters is always a language (fr, en or es; any other reads
- * English). `…/admin` is the sign-in entry page, not the event's.
+ * What a page path names, as the web app's router (web/app/router.tsx) reads it, so that the server answers 404 where
+ * no page can be. Event slugs are 3 to 50 characters, so a first segment of two letters is always a language (fr, en
+ * or es; any other reads English).
+ * - `app`: the site's root, the back office and its sign-in pages, `/{event}/admin` among them (the app itself
+ *   answers an unknown back-office path);
+ * - `event`: an event's public pages, `/{lang}/{event}[/…]` or `/{event}[/…]`, there when the event is public;
+ * - `api`: the JSON routes' namespaces, under `/api/`, `/{event}/admin/`, `/{event}/recommendations/` and
+ *   `/{event}/forms/` (SPEC §7): no page lives there, an unknown path answers the JSON 404;
+ * - `none`: a language alone, or a segment no event can be named.
  */
-export function publicEventPath(url: string): { slug: string; language: Language | null } | null {
+export type PagePath =
+  | { kind: "app" }
+  | { kind: "event"; slug: string; language: Language | null }
+  | { kind: "api" }
+  | { kind: "none" };
+
+/** Second segments below an event that hold the legacy JSON routes, never a page (`/{event}/admin` alone is one). */
+const legacyJsonSegments = ["admin", "recommendations", "forms"];
+
+export function pagePath(url: string): PagePath {
   const segments = (url.split(/[?#]/)[0] ?? "").split("/").filter(Boolean);
   const first = segments[0] ?? "";
+  if (first === "api") return { kind: "api" };
   const language = first.length === 2 ? (isLanguage(first) ? first : "en") : null;
-  const [slug, page] = language ? segments.slice(1) : segments;
-  if (!slug || !eventSlugPattern.test(slug) || reservedSlugs.includes(slug) || page === "admin") return null;
-  return { slug, language };
+  const [slug, page, ...below] = language ? segments.slice(1) : segments;
+  if (slug === undefined) return { kind: language ? "none" : "app" };
+  if (slug === "admin" || (page === "admin" && below.length === 0)) return { kind: "app" };
+  if (page !== undefined && legacyJsonSegments.includes(page)) return { kind: "api" };
+  if (!eventSlugPattern.test(slug) || reservedSlugs.includes(slug)) return { kind: "none" };
+  return { kind: "event", slug, language };
 }
 
 const escapeHtml = (text: string) =>
@@ -47,16 +67,18 @@ function previewDescription(event: Awaited<ReturnType<typeof requirePublicEvent>
 
 export type LinkPreview = { language: Language; head: string };
 
-/** The head tags of a public event page, or null when the path is no public event page or the event is not public. */
+/** The head tags of an event's public page, or null when the event is not public (or does not exist). */
 export async function linkPreview(
   db: Database,
   publicUrl: string,
   url: string,
+  page: Extract<PagePath, { kind: "event" }>,
   fallbackLanguage: Language,
 ): Promise<LinkPreview | null> {
-  const page = publicEventPath(url);
-  if (!page) return null;
-  const event = await requirePublicEvent(db, page.slug).catch(() => null);
+  const event = await requirePublicEvent(db, page.slug).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
   if (!event) return null;
   const language = page.language ?? fallbackLanguage;
   const title = escapeHtml(event.name);
