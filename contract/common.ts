@@ -8,6 +8,31 @@ export const languages = ["fr", "en", "es"] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
+/**
+ * Where the first NUL character of an input sits (the path of its string, or of the object key holding it), or
+ * undefined when there is none. PostgreSQL refuses NUL in text and JSON, so every text a user sends goes through this
+ * one rule before its schema (the server checks every request's body, query string and path parameters with it),
+ * answered with the field error TEXT_NUL_CHARACTER.
+ */
+export function nulCharacterPath(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulCharacterPath(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  // Parsed JSON, query strings and path parameters; raw bytes (a webhook's signed body) are not text.
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return path;
+    const found = nulCharacterPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export const idSchema = z.string().uuid("NOT_FOUND");
 export const idParams = z.object({ id: idSchema });
 

@@ -30,6 +30,11 @@ export const messages = {
     fr: "Cette valeur n'est pas valide.",
     es: "Este valor no es válido.",
   },
+  TEXT_NUL_CHARACTER: {
+    en: "This text holds a character that is not allowed.",
+    fr: "Ce texte contient un caractère non autorisé.",
+    es: "Este texto contiene un carácter no permitido.",
+  },
   FIELD_TOO_LONG: {
     en: "This value is too long (at most %s characters).",
     fr: "Cette valeur est trop longue (%s caractères au plus).",

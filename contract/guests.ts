@@ -199,21 +199,18 @@ export const guestSortColumns = [
   "registeredAt",
 ] as const;
 
-/** PostgreSQL refuses the NUL character in text: a filter holding one is bad input, not a server failure. */
-const withoutNul = (value: string) => !value.includes("\u0000");
-
 /** Combinable filters; `customField` is `fieldId:value`, repeatable, joined by `|` between fields. */
 export const guestListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
-  query: z.string().trim().max(200).refine(withoutNul, "FIELD_INVALID").optional(),
+  query: z.string().trim().max(200).optional(),
   status: commaList(guestStatusSchema),
   mailStatus: commaList(mailStatusSchema),
   createdSource: commaList(createdSourceSchema),
   registered: z.enum(["true", "false"]).optional(),
   hasCompanions: z.enum(["true", "false"]).optional(),
   hasSponsorship: z.enum(["true", "false"]).optional(),
-  customField: z.string().max(2000).refine(withoutNul, "FIELD_INVALID").optional(),
+  customField: z.string().max(2000).optional(),
   sort: z.enum(guestSortColumns).default("lastName"),
   direction: z.enum(["asc", "desc"]).default("asc"),
 });

@@ -45,6 +45,7 @@ import { localFileStore } from "./platform/file-store.js";
 import { startJobRunner } from "./platform/jobs.js";
 import { isLanguage } from "./platform/language.js";
 import { createMailer } from "./platform/mailer.js";
+import { registerNulRefusal } from "./platform/nul-refusal.js";
 import { registerPaymentSimulatorRoutes } from "./platform/payments/simulator.routes.js";
 
 /** Opens the database, the job runner and the mailer: everything the modules share. */
@@ -91,6 +92,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     trustProxy: context.config.trustedProxies.length > 0 ? context.config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
+  // The API reads JSON (and multipart uploads): a plain-text body is a type not accepted (415), not a malformed value.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, {
@@ -98,6 +101,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  registerNulRefusal(app);
   registerAuthGuard(app, context.db);
   // Uploads stream through this parser, not the JSON body limit; each route sets its own file size limit.
   await app.register(fastifyMultipart, { limits: { fileSize: importMaxBytes, files: 1 } });

@@ -154,13 +154,17 @@ describe("validation answers", () => {
     expect(malformed.json().error.message).toBe("This value is not valid.");
     const tooLarge = await call("POST", "/validated", { name: "x".repeat(200), email: "a@example.test" });
     expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toEqual({ code: "FILE_TOO_BIG", message: "The file uploaded is too big." });
     const wrongType = await app.inject({
       method: "POST",
       url: "/validated",
-      headers: { "content-type": "text/csv" },
+      headers: { "content-type": "text/csv", "accept-language": "es" },
       payload: "a,b",
     });
     expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json().error.code).toBeDefined();
+    expect(wrongType.json().error).toEqual({
+      code: "TYPE_NOT_ACCEPTED",
+      message: "El tipo de archivo enviado no se acepta.",
+    });
   });
 });

@@ -92,8 +92,8 @@ const statusCodes: Partial<Record<number, MessageCode>> = {
   401: "UNAUTHENTICATED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
-  413: "NOT_SAVED",
-  415: "NOT_SAVED",
+  413: "FILE_TOO_BIG",
+  415: "TYPE_NOT_ACCEPTED",
 };
 
 function inputOf(request: FastifyRequest, part: string | undefined): unknown {

@@ -7,6 +7,7 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/connection.js";
 import { AppError, fieldError } from "./errors.js";
 import { storedFiles } from "./files.tables.js";
+import { refuseNulCharacter } from "./nul-refusal.js";
 
 /**
  * Where uploaded bytes live. The local disk (DATA_DIR/files) serves one instance; several instances need a shared
@@ -77,16 +78,14 @@ export async function receiveMultipart(
   if (!request.isMultipart()) throw new AppError(415, "TYPE_NOT_ACCEPTED");
   const fields: Record<string, string> = {};
   let upload: Upload | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type === "field") fields[part.fieldname] = String(part.value);
-      else if (part.fieldname === "file") upload = { fileName: part.filename, bytes: await part.toBuffer(), fields };
-      else await part.toBuffer();
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "FILE_TOO_BIG");
-    throw error;
+  // A file past maxBytes throws @fastify/multipart's 413, answered "The file uploaded is too big." (errors.ts).
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    if (part.type === "field") fields[part.fieldname] = String(part.value);
+    else if (part.fieldname === "file") upload = { fileName: part.filename, bytes: await part.toBuffer(), fields };
+    else await part.toBuffer();
   }
+  refuseNulCharacter(fields);
+  refuseNulCharacter(upload?.fileName, ["file"]);
   return { fields, upload: upload && upload.bytes.length > 0 ? upload : null };
 }
 

@@ -22,6 +22,7 @@ import { eventScopeParams } from "../../../contract/guests.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError } from "../../platform/errors.js";
 import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
+import { refuseNulCharacter } from "../../platform/nul-refusal.js";
 import { eventCaller } from "../events/events.caller.js";
 import { previewForm } from "./forms.preview.js";
 import {
@@ -45,6 +46,8 @@ export const contentDisposition = (kind: "inline" | "attachment", name: string) 
 
 /** The save's body, JSON or the `form` field of a multipart request: checked by `formBody`, answered as the zod errors are. */
 function parseFormBody(input: unknown): z.infer<typeof formBody> {
+  // A multipart `form` field is JSON text, whose escapes (\u0000) the request-wide check could not see.
+  refuseNulCharacter(input);
   const parsed = formBody.safeParse(input);
   if (parsed.success) return parsed.data;
   const fields: Record<string, CodedMessage> = {};

@@ -1,9 +1,10 @@
-import { Button, Group, Menu, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Menu, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventSummary } from "../../../contract/events";
+import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../app/admin-context";
 import { useAdminPath } from "../../app/language-scope";
 import { DuplicateEventModal } from "./DuplicateEventModal";
@@ -70,10 +71,17 @@ export function EventActionsMenu({ event, withEdit = true, onDeleted }: Props) {
   );
 }
 
+/**
+ * An event that has sold is refused by the server, which says what it holds: the reason stays in the dialog, with
+ * archiving offered in its place.
+ */
 function DeleteEventModal({ event, onClose, onDeleted }: Pick<Props, "event" | "onDeleted"> & { onClose(): void }) {
   const { t } = useTranslation();
+  const { can } = useAdminContext();
   const remove = useDeleteEvent();
+  const archive = useToggleArchived();
   const report = useReportError();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const confirm = () =>
     remove.mutate(event.id, {
       onSuccess: () => {
@@ -82,21 +90,37 @@ function DeleteEventModal({ event, onClose, onDeleted }: Pick<Props, "event" | "
         onDeleted?.();
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.code === "EVENT_NOT_DELETED") return setRefusal(error.message);
         onClose();
         report(error);
       },
     });
+  const archiveInstead = () => {
+    archive.toggle(event);
+    onClose();
+  };
   return (
     <Modal opened onClose={onClose} title={t("events.delete.title")}>
       <Stack>
-        <Text>{t("events.delete.text", { name: event.name })}</Text>
+        {refusal ? (
+          <Alert color="red" role="alert">
+            {refusal}
+          </Alert>
+        ) : (
+          <Text>{t("events.delete.text", { name: event.name })}</Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t("common.cancel")}
           </Button>
-          <Button color="red.9" onClick={confirm} loading={remove.isPending}>
-            {t("events.delete.confirm")}
-          </Button>
+          {refusal === null ? (
+            <Button color="red.9" onClick={confirm} loading={remove.isPending}>
+              {t("events.delete.confirm")}
+            </Button>
+          ) : (
+            can("events.archive") &&
+            !event.archived && <Button onClick={archiveInstead}>{t("events.delete.archiveInstead")}</Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -163,6 +163,30 @@ describe("events list page", () => {
     );
   });
 
+  it("keeps the server's reason in the dialog when an event that has sold is refused, offering to archive it", async () => {
+    const reason =
+      "Event could not be deleted. Reason: it holds 2 orders and 1 invoice, kept as financial records; archive the event instead.";
+    const calls = fakeServer((request) => {
+      if (request.method === "DELETE") return errorAnswer(409, "EVENT_NOT_DELETED", reason);
+      if (request.method === "POST") return { status: 200, body: { ...summary(), archived: true } };
+      return listed([summary()]);
+    });
+    open("/en/admin/events");
+    fireEvent.click(await screen.findByRole("button", { name: "Actions for Summer gala" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this event?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete the event" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(reason);
+    expect(within(dialog).queryByRole("button", { name: "Delete the event" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Archive it instead" }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === "POST").map((call) => [call.path, call.body])).toEqual([
+        [`${listPath}/22222222-2222-4222-8222-222222222222`, { archived: true }],
+      ]),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("shows the server's reason in the banner when archiving fails", async () => {
     fakeServer((request) =>
       request.method === "POST"

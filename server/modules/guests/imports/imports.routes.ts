@@ -12,6 +12,7 @@ import { eventScopeParams } from "../../../../contract/guests.js";
 import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError } from "../../../platform/errors.js";
+import { refuseNulCharacter } from "../../../platform/nul-refusal.js";
 import { eventCaller } from "../../events/events.caller.js";
 import { requireEventBySlug } from "../../events/events.visibility.js";
 import { getImport, importReport, startImport, type UploadedFile, uploadImport } from "./imports.service.js";
@@ -23,12 +24,9 @@ async function receiveFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError(415, "TYPE_NOT_ACCEPTED");
   const part = await request.file({ limits: { fileSize: importMaxBytes, files: 1 } });
   if (part?.fieldname !== "file") throw fieldError("file", "FIELD_REQUIRED");
-  try {
-    return { fileName: part.filename, bytes: await part.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "FILE_TOO_BIG");
-    throw error;
-  }
+  refuseNulCharacter(part.filename, ["file"]);
+  // Past the limit, @fastify/multipart's 413 is answered "The file uploaded is too big." (errors.ts).
+  return { fileName: part.filename, bytes: await part.toBuffer() };
 }
 
 /** `x-has-headers: 0` says the first row is data; anything else (or nothing) says it holds the headers. */
