@@ -115,6 +115,16 @@ export const messages = {
     fr: "Trop de tentatives. Veuillez patienter %s minutes puis réessayer.",
     es: "Demasiados intentos. Espere %s minutos e inténtelo de nuevo.",
   },
+  TOO_MANY_SEARCHES: {
+    en: "Too many searches at once. Please wait for the ones running to finish and try again.",
+    fr: "Trop de recherches en même temps. Veuillez attendre la fin de celles en cours puis réessayer.",
+    es: "Demasiadas búsquedas a la vez. Espere a que terminen las que están en curso e inténtelo de nuevo.",
+  },
+  SEARCH_TOO_SLOW: {
+    en: "This search took too long. Please narrow it (a word, a filter) and try again.",
+    fr: "Cette recherche a pris trop de temps. Veuillez l'affiner (un mot, un filtre) puis réessayer.",
+    es: "Esta búsqueda ha tardado demasiado. Acótela (una palabra, un filtro) e inténtelo de nuevo.",
+  },
   UNAUTHENTICATED: {
     en: "Please sign in to continue.",
     fr: "Veuillez vous connecter pour continuer.",

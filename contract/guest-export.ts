@@ -3,7 +3,13 @@ import { commaList, type Language, languages } from "./common.js";
 import { type civilities, type createdSources, guestListQuery, guestStatusSchema, type MailStatus } from "./guests.js";
 
 /** The list's filters without its paging and order: what an export or a grouped action selects. */
-export const guestFilterSchema = guestListQuery.omit({ limit: true, offset: true, sort: true, direction: true });
+export const guestFilterSchema = guestListQuery.omit({
+  limit: true,
+  offset: true,
+  cursor: true,
+  sort: true,
+  direction: true,
+});
 export type GuestFilter = z.input<typeof guestFilterSchema>;
 
 const idList = commaList(z.string().uuid("NOT_FOUND")).pipe(z.array(z.string()).max(2_000));
@@ -11,7 +17,7 @@ const idList = commaList(z.string().uuid("NOT_FOUND")).pipe(z.array(z.string()).
 export const exportFormats = ["csv", "xlsx"] as const;
 
 /** GET users/export: the list's filters and order, an optional selection of ids, the file's format and language. */
-export const guestExportQuery = guestListQuery.omit({ limit: true, offset: true }).extend({
+export const guestExportQuery = guestListQuery.omit({ limit: true, offset: true, cursor: true }).extend({
   format: z.enum(exportFormats).default("csv"),
   ids: idList,
   /** Language of the headers and labels; the Accept-Language header when absent. */

@@ -184,7 +184,8 @@ export const guestSchema = z.object({
   updatedAt: z.string(),
 });
 export type Guest = z.infer<typeof guestSchema>;
-export const guestList = listOf(guestSchema);
+/** A page of the list; `nextCursor` asks for the page after it (null on the last page). */
+export const guestList = listOf(guestSchema).extend({ nextCursor: z.string().nullable() });
 
 export const guestSortColumns = [
   "lastName",
@@ -202,7 +203,10 @@ export const guestSortColumns = [
 /** Combinable filters; `customField` is `fieldId:value`, repeatable, joined by `|` between fields. */
 export const guestListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** The page that many guests down the list: its cost grows with the offset, where the cursor's does not. */
   offset: z.coerce.number().int().min(0).default(0),
+  /** The page after the one that gave this `nextCursor`, under the same sort and direction (the offset is ignored). */
+  cursor: z.string().max(500).optional(),
   query: z.string().trim().max(200).optional(),
   status: commaList(guestStatusSchema),
   mailStatus: commaList(mailStatusSchema),

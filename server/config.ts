@@ -77,6 +77,11 @@ const environmentSchema = z
      */
     PUBLIC_SHOP_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /**
+     * How long one statement of a guest search or list page may run on a PostgreSQL server before it is cancelled
+     * and the caller asked to narrow it (the embedded database cannot interrupt a statement).
+     */
+    LIST_TIMEOUT_SECONDS: z.coerce.number().min(0.001).max(600).default(5),
+    /**
      * Server processes on this machine, sharing its port (one per core uses them all: a Node process runs on one).
      * Several need a PostgreSQL server: the embedded database belongs to one process.
      */
@@ -147,6 +152,7 @@ export type Config = {
   jobPollSeconds: number;
   publicFormPostsPerMinute: number;
   publicShopPostsPerMinute: number;
+  listTimeoutSeconds: number;
   workers: number;
   /** Addresses and ranges of the proxies trusted to name the client (TRUST_PROXY); empty, none is. */
   trustedProxies: string[];
@@ -176,6 +182,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobPollSeconds: env.JOB_POLL_SECONDS,
     publicFormPostsPerMinute: env.PUBLIC_FORM_POSTS_PER_MINUTE,
     publicShopPostsPerMinute: env.PUBLIC_SHOP_POSTS_PER_MINUTE,
+    listTimeoutSeconds: env.LIST_TIMEOUT_SECONDS,
     workers: env.WORKERS,
     trustedProxies: env.TRUST_PROXY ?? [],
     webDistDir: path.resolve("dist/web"),

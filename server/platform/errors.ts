@@ -14,7 +14,7 @@ type FieldErrors = Record<string, { code: MessageCode; values?: (string | number
 /** An expected failure: answered with its status and a translated message, never logged as a fault. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     readonly code: MessageCode,
     readonly options: { values?: (string | number)[]; fields?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
@@ -54,6 +54,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isTransientConflict(error: unknown): boolean {
   const code = databaseErrorOf(error)?.code;
   return code === "40P01" || code === "40001";
+}
+
+/** True when PostgreSQL cancelled a statement (57014): its `statement_timeout` ran out. */
+export function isStatementTimeout(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === "57014";
 }
 
 /**

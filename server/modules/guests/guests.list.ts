@@ -1,8 +1,23 @@
-import { and, asc, desc, eq, ilike, inArray, not, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type { Guest, guestList, guestListQuery, guestSortColumns } from "../../../contract/guests.js";
-import type { Executor } from "../../db/connection.js";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  not,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import { z } from "zod";
+import { type Guest, type guestList, type guestListQuery, guestSortColumns } from "../../../contract/guests.js";
+import type { Executor, Transaction } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
+import { fieldError } from "../../platform/errors.js";
+import { withHeavyReadPlace, withListTimeout } from "../../platform/heavy-reads.js";
 import type { Caller } from "../events/events.service.js";
 import { requireEvent } from "../events/events.visibility.js";
 import { guests } from "./guests.tables.js";
@@ -63,19 +78,6 @@ export async function toGuest(executor: Executor, row: GuestRow): Promise<Guest>
   return guest;
 }
 
-export const sortColumns = {
-  lastName: guests.lastName,
-  firstName: guests.firstName,
-  email: guests.email,
-  company: guests.company,
-  jobTitle: guests.jobTitle,
-  status: guests.status,
-  mailStatus: guests.mailStatus,
-  createdAt: guests.createdAt,
-  updatedAt: guests.updatedAt,
-  registeredAt: guests.registeredAt,
-} satisfies Record<(typeof guestSortColumns)[number], unknown>;
-
 const hasCompanionsSql = sql`(${guests.companionsExpected} > 0 or ${guests.namelessCompanions} > 0
   or exists (select 1 from ${guests} as companion where companion.host_id = ${guests.id}))`;
 const hasSponsorshipSql = sql`(${guests.godfatherId} is not null
@@ -99,7 +101,10 @@ function customFieldConditions(filter: string | undefined): SQL[] {
 }
 
 /** The list's filters (not its paging nor order): shared by the list, the export and the grouped actions. */
-export type GuestFilterValues = Omit<z.infer<typeof guestListQuery>, "limit" | "offset" | "sort" | "direction">;
+export type GuestFilterValues = Omit<
+  z.infer<typeof guestListQuery>,
+  "limit" | "offset" | "cursor" | "sort" | "direction"
+>;
 
 export function guestListConditions(eventId: string, query: GuestFilterValues): SQL | undefined {
   const words = searchable(query.query ?? "")
@@ -118,6 +123,86 @@ export function guestListConditions(eventId: string, query: GuestFilterValues): 
   );
 }
 
+type GuestSort = (typeof guestSortColumns)[number];
+type Direction = z.infer<typeof guestListQuery>["direction"];
+/** The columns a page is ordered by: the guests table's, or those of a subquery selecting them. */
+type SortableColumns = Record<GuestSort | "id", SQLWrapper>;
+
+const nullableSorts: ReadonlySet<GuestSort> = new Set(["email", "mailStatus", "registeredAt"]);
+const timestampSorts: ReadonlySet<GuestSort> = new Set(["createdAt", "updatedAt", "registeredAt"]);
+/** PostgreSQL's text of a timestamptz, as the sort key of a cursor carries it. */
+const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/** Where a page ends: the sort key of its last row as text (null for a null value), and that row's id. */
+type Position = { key: string | null; id: string };
+
+/**
+ * The order of the guest list and of its export, and the rows after a position in it (keyset pages: page 100 costs
+ * what page 1 costs, where an offset reads all the rows before it). Equal values are ordered by id, so the order is
+ * total and a page ends at an exact row. Nulls go where PostgreSQL puts them (last going up, first going down),
+ * through a leading `is null`, so that a position compares as a tuple without nulls; a column never null keeps its
+ * plain form, and with it its index. The key travels as text: a JavaScript Date would drop microseconds and skip rows.
+ */
+export function guestOrder(sort: GuestSort, direction: Direction, table: SortableColumns = guests) {
+  const column = table[sort];
+  const order = direction === "asc" ? asc : desc;
+  const nullable = nullableSorts.has(sort);
+  const isTimestamp = timestampSorts.has(sort);
+  const filler = isTimestamp ? sql`'-infinity'::timestamptz` : sql`''`;
+  return {
+    key: sql<string | null>`(${column})::text`,
+    orderBy: nullable
+      ? [order(sql`(${column} is null)`), order(column), order(table.id)]
+      : [order(column), order(table.id)],
+    after({ key, id }: Position): SQL {
+      const compare = sql.raw(direction === "asc" ? ">" : "<");
+      const value = key === null ? filler : isTimestamp ? sql`${key}::timestamptz` : sql`${key}::text`;
+      return nullable
+        ? sql`((${column} is null), coalesce(${column}, ${filler}), ${table.id}) ${compare} (${key === null}::boolean, ${value}, ${id}::uuid)`
+        : sql`(${column}, ${table.id}) ${compare} (${value}, ${id}::uuid)`;
+    },
+  };
+}
+
+const cursorSchema = z.object({
+  sort: z.enum(guestSortColumns),
+  direction: z.enum(["asc", "desc"]),
+  key: z
+    .string()
+    .max(1_000)
+    .refine((key) => !key.includes("\u0000"))
+    .nullable(),
+  id: z.uuid(),
+});
+
+const encodeCursor = (cursor: z.infer<typeof cursorSchema>) =>
+  Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+/**
+ * The position a `nextCursor` names, for the list's sort and direction; a cursor that is not one of ours, or was given
+ * under another order, is a 400 on the field.
+ */
+function positionOf(cursor: string, sort: GuestSort, direction: Direction): Position {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw fieldError("cursor", "FIELD_INVALID");
+  }
+  const parsed = cursorSchema.safeParse(decoded);
+  const position = parsed.success ? parsed.data : undefined;
+  const keyReadable = position?.key === null || !timestampSorts.has(sort) || timestampText.test(position?.key ?? "");
+  if (!position || position.sort !== sort || position.direction !== direction || !keyReadable) {
+    throw fieldError("cursor", "FIELD_INVALID");
+  }
+  return { key: position.key, id: position.id };
+}
+
+/**
+ * A page of the list, and its total. Its statements run under the list's statement timeout (`withListTimeout`), and
+ * while they run they hold one of the caller's few heavy-read places: a search at 100,000 guests costs a few hundred
+ * milliseconds, and fifty at once made every other request wait for seconds.
+ */
 export async function listGuests(
   context: AppContext,
   { access }: Caller,
@@ -126,20 +211,42 @@ export async function listGuests(
 ): Promise<z.infer<typeof guestList>> {
   await requireEvent(context.db, access, eventId, "events.read");
   const where = guestListConditions(eventId, query);
-  const order = query.direction === "asc" ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    query.query?.trim()
-      ? searchPage(context, where, query)
-      : context.db
-          .select()
-          .from(guests)
-          .where(where)
-          .orderBy(order(sortColumns[query.sort]), order(guests.id))
-          .limit(query.limit)
-          .offset(query.offset),
-    context.db.select({ total: sql<number>`count(*)::int` }).from(guests).where(where),
-  ]);
-  return { items: await toGuests(context.db, rows), total: count?.total ?? 0 };
+  const after = query.cursor ? positionOf(query.cursor, query.sort, query.direction) : undefined;
+  const page = { ...query, offset: after ? 0 : query.offset, after };
+  return withHeavyReadPlace(context.db, access.principal, () =>
+    withListTimeout(context, async (tx) => {
+      // One page more than asked tells whether another follows.
+      const found = await (query.query?.trim() ? searchPage(tx, where, page) : sortedPage(tx, where, page));
+      const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(guests).where(where);
+      const rows = found.slice(0, query.limit);
+      const last = found.length > query.limit ? rows.at(-1) : undefined;
+      return {
+        items: await toGuests(
+          tx,
+          rows.map(({ sortKey: _key, ...row }) => row),
+        ),
+        total: count?.total ?? 0,
+        nextCursor: last
+          ? encodeCursor({ sort: query.sort, direction: query.direction, key: last.sortKey, id: last.id })
+          : null,
+      };
+    }),
+  );
+}
+
+type PageQuery = Pick<z.infer<typeof guestListQuery>, "sort" | "direction" | "limit" | "offset"> & {
+  after: Position | undefined;
+};
+
+function sortedPage(tx: Transaction, where: SQL | undefined, page: PageQuery) {
+  const order = guestOrder(page.sort, page.direction);
+  return tx
+    .select({ ...getTableColumns(guests), sortKey: order.key })
+    .from(guests)
+    .where(and(where, page.after && order.after(page.after)))
+    .orderBy(...order.orderBy)
+    .limit(page.limit + 1)
+    .offset(page.offset);
 }
 
 /**
@@ -147,13 +254,18 @@ export async function listGuests(
  * spread evenly, walks the sort index hoping to meet them early, and at 100,000 guests may read half the event
  * (EXPLAIN: 220 ms). The `offset 0` fence makes it fetch the matches through the trigram index first, then sort them.
  */
-function searchPage(context: AppContext, where: SQL | undefined, query: z.infer<typeof guestListQuery>) {
-  const order = query.direction === "asc" ? asc : desc;
-  const matching = context.db.select().from(guests).where(where).offset(0).as("matching");
-  return context.db
+function searchPage(tx: Transaction, where: SQL | undefined, page: PageQuery) {
+  const order = guestOrder(page.sort, page.direction);
+  const matching = tx
+    .select({ ...getTableColumns(guests), sortKey: order.key.as("sort_key") })
+    .from(guests)
+    .where(and(where, page.after && order.after(page.after)))
+    .offset(0)
+    .as("matching");
+  return tx
     .select()
     .from(matching)
-    .orderBy(order(matching[query.sort]), order(matching.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .orderBy(...guestOrder(page.sort, page.direction, matching).orderBy)
+    .limit(page.limit + 1)
+    .offset(page.offset);
 }

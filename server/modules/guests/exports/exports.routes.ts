@@ -5,6 +5,7 @@ import { guestBulkBody, guestBulkResult, guestExportQuery } from "../../../../co
 import { eventScopeParams } from "../../../../contract/guests.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
+import { takeHeavyReadPlace } from "../../../platform/heavy-reads.js";
 import { eventCaller } from "../../events/events.caller.js";
 import { runBulkAction } from "./bulk.service.js";
 import { exportGuests } from "./exports.service.js";
@@ -35,8 +36,18 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
     async (request, reply) => {
       const who = await eventCaller(context, request);
       const language = request.query.language ?? request.language;
+      // An export reads the whole list: one of the caller's heavy-read places, until its last byte is sent.
+      const giveBack = await takeHeavyReadPlace(context.db, who.access.principal);
       return failingWith(request, reply, "EXPORT_FAILED", async () => {
-        const file = await exportGuests(context, who, request.params.event, request.query, language);
+        const file = await exportGuests(context, who, request.params.event, request.query, language).catch(
+          async (error) => {
+            await giveBack();
+            throw error;
+          },
+        );
+        file.stream.once("close", () => {
+          giveBack().catch((error) => request.log.error({ err: error }, "heavy-read place not given back"));
+        });
         return reply
           .headers({
             "content-type": file.contentType,

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
@@ -13,7 +13,7 @@ import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
 import type { CustomFieldRow } from "../custom-field-values.js";
 import { readCustomFields } from "../custom-fields.service.js";
-import { type GuestRow, guestListConditions, sortColumns } from "../guests.list.js";
+import { type GuestRow, guestListConditions, guestOrder } from "../guests.list.js";
 import { type CustomFieldValue, guests } from "../guests.tables.js";
 
 type ExportQuery = z.infer<typeof guestExportQuery>;
@@ -27,46 +27,30 @@ const godfather = alias(guests, "godfather");
 const nameOf = (table: Record<"firstName" | "lastName" | "email", AnyPgColumn>) =>
   sql<string | null>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.email})`;
 
-// Keyset pagination needs a total order without nulls; only nullable columns pay for the coalesce, so the others
-// keep their index.
-const nullableSorts: Partial<Record<ExportQuery["sort"], SQL>> = {
-  email: sql`coalesce(${guests.email}, '')`,
-  mailStatus: sql`coalesce(${guests.mailStatus}, '')`,
-  registeredAt: sql`coalesce(${guests.registeredAt}, '-infinity'::timestamptz)`,
-};
-const timestampSorts: ReadonlySet<ExportQuery["sort"]> = new Set(["createdAt", "updatedAt", "registeredAt"]);
-
 /**
- * The matching guests in pages of `exportPageSize`, by `(sort key, id) > last` rather than an offset, so page 100
- * costs what page 1 costs. The key travels as text: a JavaScript Date would drop the microseconds and skip rows.
+ * The matching guests in pages of `exportPageSize`, in the list's order, each page after the last row of the one
+ * before (`guestOrder`) rather than at an offset, so page 100 costs what page 1 costs.
  */
 async function* guestPages(executor: Executor, eventId: string, query: ExportQuery) {
-  const key = nullableSorts[query.sort] ?? sql`${sortColumns[query.sort]}`;
-  const keyType = sql.raw(timestampSorts.has(query.sort) ? "timestamptz" : "text");
-  const order = query.direction === "asc" ? asc : desc;
+  const order = guestOrder(query.sort, query.direction);
   const where = and(
     guestListConditions(eventId, query),
     query.ids.length > 0 ? inArray(guests.id, query.ids) : undefined,
   );
-  let last: { key: string; id: string } | undefined;
+  let last: { key: string | null; id: string } | undefined;
   for (;;) {
-    const after = last
-      ? query.direction === "asc"
-        ? sql`(${key}, ${guests.id}) > (${last.key}::${keyType}, ${last.id}::uuid)`
-        : sql`(${key}, ${guests.id}) < (${last.key}::${keyType}, ${last.id}::uuid)`
-      : undefined;
     const rows = await executor
       .select({
         guest: guests,
-        sortKey: sql<string>`(${key})::text`,
+        sortKey: order.key,
         host: nameOf(host),
         godfather: nameOf(godfather),
       })
       .from(guests)
       .leftJoin(host, eq(host.id, guests.hostId))
       .leftJoin(godfather, eq(godfather.id, guests.godfatherId))
-      .where(and(where, after))
-      .orderBy(order(key), order(guests.id))
+      .where(and(where, last && order.after(last)))
+      .orderBy(...order.orderBy)
       .limit(exportPageSize);
     if (rows.length > 0) yield rows;
     const tail = rows.at(-1);
