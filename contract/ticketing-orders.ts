@@ -243,6 +243,11 @@ const orderFilters = {
   testMode: z.enum(["true", "false"]).optional(),
   /** Buyer's name or email, billing name, or the order's id. */
   search: z.string().trim().max(200).optional(),
+  /**
+   * Carts the buyer abandoned (expired, or replaced by the buyer's next cart) were never orders to the organizer:
+   * left out unless "include" (or "only") is asked.
+   */
+  abandonedCarts: z.enum(["exclude", "include", "only"]).default("exclude"),
 };
 export const orderListQuery = listQuery.extend(orderFilters);
 export type OrderListQuery = z.input<typeof orderListQuery>;
@@ -394,15 +399,34 @@ export const orderSummarySchema = orderSchema
     refundedCents: true,
     buyer: true,
     invoiceNumber: true,
+    cancelReason: true,
     createdAt: true,
     completedAt: true,
   })
-  .extend({ billingName: z.string(), itemCount: z.number().int() });
+  .extend({
+    billingName: z.string(),
+    itemCount: z.number().int(),
+    /** The number printed on the order's invoice, a test invoice's ("TEST-F-…") too; null before completion. */
+    invoice: z.string().nullable(),
+  });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** The list, and the revenue of the live orders it selects: what was paid, less what was refunded. */
+/** What paid orders brought in: what was paid, less what was refunded. */
+const revenueSchema = z.object({
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  netCents: z.number().int(),
+});
+
+/**
+ * The list, and the revenue of the orders it selects: `revenue` counts live orders only, `testRevenue` the test
+ * orders (paid with test cards, never money), so an event still in test mode sees its figures marked as such.
+ * `abandonedCarts` counts the abandoned carts the filter leaves out or shows.
+ */
 export const orderList = listOf(orderSummarySchema).extend({
-  revenue: z.object({ paidCents: z.number().int(), refundedCents: z.number().int(), netCents: z.number().int() }),
+  revenue: revenueSchema,
+  testRevenue: revenueSchema,
+  abandonedCarts: z.number().int(),
 });
 export type OrderList = z.infer<typeof orderList>;
 

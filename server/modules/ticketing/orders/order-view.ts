@@ -9,7 +9,7 @@ import { localizedText } from "../../events/events.values.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { searchable } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
-import { invoiceSequence, orderDocumentsJson } from "../invoices/invoices.view.js";
+import { invoiceNumberText, invoiceSequence, orderDocumentsJson } from "../invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "../ticketing.tables.js";
 import type { OrderRow } from "./orders.shared.js";
 import { orderCoupons, orderPayments, orderRefunds } from "./orders.tables.js";
@@ -99,10 +99,11 @@ export const orderParts = {
     from ${orderItems} i where i.order_id = ${orders}.id)`,
   coupons: sql<Order["coupons"]>`(select coalesce(json_agg(json_build_object('code', c.code, 'cents', c.discount_cents)
       order by c.code), '[]'::json) from ${orderCoupons} c where c.order_id = ${orders}.id)`,
+  // The payments the provider answered: an intent not answered yet (order-payments.ts) is no payment to show.
   payments: sql<JsonPayment[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'provider', p.provider,
       'providerPaymentId', p.provider_payment_id, 'status', p.status, 'declineCode', p.decline_code,
       'amountCents', p.amount_cents, 'livemode', p.livemode, 'createdAt', p.created_at) order by p.created_at), '[]'::json)
-    from ${orderPayments} p where p.order_id = ${orders}.id)`,
+    from ${orderPayments} p where p.order_id = ${orders}.id and p.provider_payment_id is not null)`,
   refunds: sql<JsonRefund[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
       'status', r.status, 'reason', r.reason, 'itemIds', r.item_ids, 'createdAt', r.created_at) order by r.created_at),
       '[]'::json) from ${orderRefunds} r where r.order_id = ${orders}.id)`,
@@ -180,8 +181,22 @@ export async function readOrder(
   };
 }
 
-/** What the list filters on: status, payment method, test mode, and a search of the buyer and billing name. */
-export function orderListConditions(eventId: string, filters: OrderFilters): SQL | undefined {
+/*
+ * A cart the buyer abandoned: left to expire, or replaced by the buyer's next cart. Told apart by the reason the
+ * cancellation already wrote, so the sale path writes nothing more for it.
+ */
+export const abandonedCart = sql<boolean>`(${orders.status} = 'cancelled'
+  and coalesce(${orders.cancelReason} in ('expired', 'replaced'), false))`;
+
+/** The orders each choice of the `abandonedCarts` filter keeps. */
+export const abandonedCartsFilter = {
+  exclude: sql<boolean>`not ${abandonedCart}`,
+  include: sql<boolean>`true`,
+  only: abandonedCart,
+} satisfies Record<OrderFilters["abandonedCarts"], SQL>;
+
+/** What the list filters on: status, payment method, test mode, a search of the buyer and billing name. */
+export function orderMatchConditions(eventId: string, filters: Omit<OrderFilters, "abandonedCarts">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(orders.eventId, eventId)];
   if (filters.status.length > 0) conditions.push(inArray(orders.status, filters.status));
   if (filters.paymentMethod) conditions.push(eq(orders.paymentMethod, filters.paymentMethod));
@@ -204,6 +219,10 @@ export function orderListConditions(eventId: string, filters: OrderFilters): SQL
   return and(...conditions);
 }
 
+/** The orders of the list and of its export: those matching, without the abandoned carts unless asked. */
+export const orderListConditions = (eventId: string, filters: OrderFilters) =>
+  and(orderMatchConditions(eventId, filters), abandonedCartsFilter[filters.abandonedCarts]);
+
 /** A page of the list, newest first, with each order's buyer and number of items. */
 export async function readOrderSummaries(
   executor: Executor,
@@ -218,6 +237,7 @@ export async function readOrderSummaries(
       refundedCents: sql<number>`(select coalesce(sum(i.refunded_cents), 0)::int from ${orderItems} i
         where i.order_id = ${orders.id})`,
       invoiceNumber: invoiceSequence,
+      invoice: invoiceNumberText,
     })
     .from(orders)
     .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
@@ -225,7 +245,7 @@ export async function readOrderSummaries(
     .orderBy(sql`${orders.createdAt} desc`, orders.id)
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ order, buyer, itemCount, refundedCents, invoiceNumber }) => ({
+  return rows.map(({ order, buyer, itemCount, refundedCents, invoiceNumber, invoice }) => ({
     id: order.id,
     status: order.status,
     paymentMethod: order.paymentMethod,
@@ -239,6 +259,8 @@ export async function readOrderSummaries(
     billingName: order.billingName,
     itemCount,
     invoiceNumber,
+    invoice,
+    cancelReason: order.cancelReason,
     createdAt: order.createdAt.toISOString(),
     completedAt: iso(order.completedAt),
   }));

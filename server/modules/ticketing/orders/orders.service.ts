@@ -25,7 +25,15 @@ import { type CartPlacement, fillCart, lockPeople } from "./cart.js";
 import { paymentStartOf, settleSucceededPayment, startCardPayment } from "./order-payments.js";
 import { refundOrder } from "./order-refunds.js";
 import { awaitPayment, cancelOrder, completeOrder } from "./order-states.js";
-import { billingOf, orderListConditions, readOrder, readOrderSummaries } from "./order-view.js";
+import {
+  abandonedCart,
+  abandonedCartsFilter,
+  billingOf,
+  orderListConditions,
+  orderMatchConditions,
+  readOrder,
+  readOrderSummaries,
+} from "./order-view.js";
 import { type Actor, auditOrder, lockOrder, type OrderRow, requireTransition } from "./orders.shared.js";
 import { orderPayments } from "./orders.tables.js";
 import { providerForMode, providerNamed } from "./payment-providers.js";
@@ -39,7 +47,10 @@ const readable = (executor: Executor, { access }: Caller, eventId: string) =>
 const writable = (executor: Executor, { access }: Caller, eventId: string) =>
   requireEvent(executor, access, eventId, "events.update");
 
-/** GET orders: filtered, newest first, with the revenue of the live orders selected (test orders never count). */
+/**
+ * GET orders: filtered, newest first, with the revenue of the paid orders selected, live and test apart (test orders
+ * never count as money), and how many abandoned carts match the other filters.
+ */
 export async function listOrders(
   context: AppContext,
   caller: Caller,
@@ -47,35 +58,40 @@ export async function listOrders(
   query: OrderListValues,
 ): Promise<OrderList> {
   await readable(context.db, caller, eventId);
+  const matching = orderMatchConditions(eventId, query);
   const where = orderListConditions(eventId, query);
-  const paid = and(
-    where,
-    eq(orders.testMode, false),
-    inArray(orders.status, ["completed", "partially_refunded", "refunded"]),
-  );
-  const [items, [count], [revenue]] = await Promise.all([
+  const [items, [count], revenues] = await Promise.all([
     readOrderSummaries(context.db, where, query),
     context.db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({
+        total: sql<number>`(count(*) filter (where ${abandonedCartsFilter[query.abandonedCarts]}))::int`,
+        abandonedCarts: sql<number>`(count(*) filter (where ${abandonedCart}))::int`,
+      })
       .from(orders)
       .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
-      .where(where),
+      .where(matching),
     context.db
       .select({
+        testMode: orders.testMode,
         paidCents: sql<number>`coalesce(sum(${orders.totalInclTaxCents}), 0)::int`,
         refundedCents: sql<number>`coalesce(sum((select coalesce(sum(i.refunded_cents), 0) from ${orderItems} i
           where i.order_id = ${orders.id})), 0)::int`,
       })
       .from(orders)
       .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
-      .where(paid),
+      .where(and(where, inArray(orders.status, ["completed", "partially_refunded", "refunded"])))
+      .groupBy(orders.testMode),
   ]);
-  const paidCents = revenue?.paidCents ?? 0;
-  const refundedCents = revenue?.refundedCents ?? 0;
+  const revenueOf = (testMode: boolean) => {
+    const { paidCents = 0, refundedCents = 0 } = revenues.find((row) => row.testMode === testMode) ?? {};
+    return { paidCents, refundedCents, netCents: paidCents - refundedCents };
+  };
   return {
     items,
     total: count?.total ?? 0,
-    revenue: { paidCents, refundedCents, netCents: paidCents - refundedCents },
+    abandonedCarts: count?.abandonedCarts ?? 0,
+    revenue: revenueOf(false),
+    testRevenue: revenueOf(true),
   };
 }
 

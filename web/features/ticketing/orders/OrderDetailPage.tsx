@@ -50,7 +50,7 @@ export function OrderDetailPage() {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1}>{t("ticketing.orders.detail.title", { reference })}</Title>
-            <OrderStatusBadge status={data.status} testMode={data.testMode} />
+            <OrderStatusBadge status={data.status} testMode={data.testMode} cancelReason={data.cancelReason} />
           </Group>
           <Text c="gray.7">
             {[

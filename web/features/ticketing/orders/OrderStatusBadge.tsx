@@ -1,6 +1,7 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../../../contract/ticketing";
+import type { CancelReason } from "../../../../contract/ticketing-orders";
 
 /** Colours chosen so each badge keeps AA contrast with the light variant's dark text. */
 const orderStatusColors: Record<OrderStatus, string> = {
@@ -17,14 +18,26 @@ const orderStatusColors: Record<OrderStatus, string> = {
 const noShrink = { flexShrink: 0 };
 const wrapping = { root: { height: "auto", paddingBlock: 2 }, label: { whiteSpace: "normal", overflow: "visible" } };
 
-/** An order's state (SPEC §4), and the TEST mark of an order paid in test mode (left out of revenue). */
-export function OrderStatusBadge({ status, testMode }: { status: OrderStatus; testMode: boolean }) {
+/**
+ * An order's state (SPEC §4), and the TEST mark of an order paid in test mode (left out of revenue). A cart its buyer
+ * abandoned (expired, or replaced by the buyer's next cart) says so: it was never an order the organizer cancelled.
+ */
+export function OrderStatusBadge({
+  status,
+  testMode,
+  cancelReason = null,
+}: {
+  status: OrderStatus;
+  testMode: boolean;
+  cancelReason?: CancelReason | null;
+}) {
   const { t } = useTranslation();
   const color = orderStatusColors[status];
+  const abandoned = status === "cancelled" && (cancelReason === "expired" || cancelReason === "replaced");
   return (
     <Group gap={4}>
       <Badge variant="light" color={color} c={`${color}.9`} tt="none" style={noShrink} styles={wrapping}>
-        {t(`ticketing.orders.status.${status}`)}
+        {abandoned ? t(`ticketing.orders.abandonedCart.${cancelReason}`) : t(`ticketing.orders.status.${status}`)}
       </Badge>
       {testMode && <TestBadge />}
     </Group>

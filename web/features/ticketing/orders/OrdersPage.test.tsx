@@ -5,10 +5,14 @@ import type { OrderList } from "../../../../contract/ticketing-orders";
 import { OrdersPage } from "./OrdersPage";
 import { event, openOrdersPage, ordersPath, summary } from "./orders.test-fixtures";
 
-const list = (items = [summary()]): OrderList => ({
+const noRevenue = { paidCents: 0, refundedCents: 0, netCents: 0 };
+const list = (items = [summary()], more: Partial<OrderList> = {}): OrderList => ({
   items,
   total: items.length,
   revenue: { paidCents: 32150, refundedCents: 1000, netCents: 31150 },
+  testRevenue: noRevenue,
+  abandonedCarts: 0,
+  ...more,
 });
 const open = (options: { list?: OrderList; url?: string } = {}) =>
   openOrdersPage({
@@ -41,6 +45,7 @@ describe("orders page", () => {
           testMode: true,
           totalInclTaxCents: 4500,
           invoiceNumber: null,
+          invoice: null,
           buyer: { guestId: "g3", firstName: "", lastName: "", email: "ada@example.com" },
         }),
       ]),
@@ -51,7 +56,7 @@ describe("orders page", () => {
     expect(rows[1]?.textContent).toContain("Completed");
     expect(rows[1]?.textContent).toContain("Card");
     expect(rows[1]?.textContent).toContain("€321.50");
-    expect(rows[1]?.textContent).toContain("42");
+    expect(rows[1]?.textContent).toContain("F-2026-000042");
     expect(rows[2]?.textContent).toContain("ada@example.com");
     expect(rows[2]?.textContent).toContain("Awaiting payment");
     expect(rows[2]?.textContent).toContain("Test");
@@ -66,8 +71,48 @@ describe("orders page", () => {
     expect(revenue.textContent).toContain("€321.50");
     expect(revenue.textContent).toContain("€311.50");
     expect(screen.getByText("2 orders")).toBeTruthy();
+    // No test order was paid: no test figures.
+    expect(screen.queryByRole("region", { name: "Revenue of test orders" })).toBeNull();
     expect(document.title).toBe("Orders of Summer gala · Eventdesk");
     expect(screen.getByRole("link", { name: "Orders" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("shows what test orders brought in apart, marked as test mode", { timeout: 60_000 }, async () => {
+    open({
+      list: list([summary({ testMode: true, invoiceNumber: null, invoice: "TEST-F-1A2B3C4D-000001" })], {
+        revenue: noRevenue,
+        testRevenue: { paidCents: 32150, refundedCents: 0, netCents: 32150 },
+      }),
+    });
+    const rows = within(await screen.findByRole("table")).getAllByRole("row");
+    expect(rows[1]?.textContent).toContain("TEST-F-1A2B3C4D-000001");
+    expect(screen.getByRole("region", { name: "Revenue of live orders" }).textContent).toContain("€0.00");
+    const test = screen.getByRole("region", { name: "Revenue of test orders" });
+    expect(test.textContent).toContain("Test mode: paid with test cards, not real money.");
+    expect(test.textContent).toContain("Paid (test orders)");
+    expect(test.textContent).toContain("€321.50");
+  });
+
+  it("hides abandoned carts unless asked, and names them apart from cancellations", { timeout: 60_000 }, async () => {
+    const expired = summary({
+      id: "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee",
+      status: "cancelled",
+      cancelReason: "expired",
+      invoice: null,
+    });
+    const calls = open({ list: list([summary(), expired], { abandonedCarts: 1 }) });
+    await screen.findByRole("table");
+    expect(
+      screen.getByText(/1 abandoned cart \(expired or replaced by the buyer's next cart\) is hidden\./),
+    ).toBeTruthy();
+    const rows = within(screen.getByRole("table")).getAllByRole("row");
+    expect(rows[2]?.textContent).toContain("Expired cart");
+    expect(rows[2]?.textContent).not.toContain("Cancelled");
+    fireEvent.click(screen.getByRole("switch", { name: "Show abandoned carts" }));
+    await waitFor(
+      () => expect(listQueries(calls).at(-1)).toEqual({ abandonedCarts: "include", limit: "50", offset: "0" }),
+      slow,
+    );
   });
 
   it("sends the filters of the address, and each new filter, to the list", { timeout: 60_000 }, async () => {

@@ -3,10 +3,12 @@ import {
   Anchor,
   Button,
   Card,
+  Group,
   MultiSelect,
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -31,7 +33,7 @@ import { formatDateTime } from "../../guests/guest-format";
 import { useTicketingParams } from "../billing/billing.queries";
 import { CatalogueHeader } from "../catalogue/CatalogueParts";
 import { formatCents } from "../catalogue/MoneyInput";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderStatusBadge, TestBadge } from "./OrderStatusBadge";
 import { buyerLabel, orderReference, paymentMethodLabel } from "./order-format";
 import { isFiltered, noFilter, ordersPageSize, toOrderFilter, useOrderListState } from "./order-list-params";
 import { useOrders } from "./orders.queries";
@@ -63,7 +65,7 @@ export function OrdersPage() {
         title={t("ticketing.orders.title")}
         action={<OrdersExportMenu eventId={eventId} fileName={`orders-${event.data.slug}`} filter={filter} />}
       />
-      {list.data && currency && <Revenue revenue={list.data.revenue} currency={currency} />}
+      {list.data && currency && <Revenue list={list.data} currency={currency} />}
       <OrderFilters />
       {list.isFetching && <LoadingLine />}
       {list.isPending ? null : list.isError ? (
@@ -90,6 +92,11 @@ export function OrdersPage() {
           <Text fw={600} aria-live="polite">
             {t("ticketing.orders.total", { count: total })}
           </Text>
+          {state.abandonedCarts === "exclude" && (list.data?.abandonedCarts ?? 0) > 0 && (
+            <Text size="sm" c="gray.7">
+              {t("ticketing.orders.filters.abandonedCartsHidden", { count: list.data?.abandonedCarts })}
+            </Text>
+          )}
           <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="sm" striped>
               <Table.Thead>
@@ -130,7 +137,11 @@ export function OrdersPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <OrderStatusBadge status={order.status} testMode={order.testMode} />
+                      <OrderStatusBadge
+                        status={order.status}
+                        testMode={order.testMode}
+                        cancelReason={order.cancelReason}
+                      />
                     </Table.Td>
                     <Table.Td>{paymentMethodLabel(t, order)}</Table.Td>
                     <Table.Td>{order.itemCount}</Table.Td>
@@ -140,7 +151,7 @@ export function OrdersPage() {
                     <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
                       {order.refundedCents > 0 ? money(order.refundedCents, order.currency) : "—"}
                     </Table.Td>
-                    <Table.Td>{order.invoiceNumber ?? "—"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{order.invoice ?? "—"}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -159,34 +170,68 @@ export function OrdersPage() {
   );
 }
 
-/** What the live orders of the filter brought in (test orders never count). */
-function Revenue({ revenue, currency }: { revenue: OrderList["revenue"]; currency: string }) {
+/**
+ * What the paid orders of the filter brought in: the live ones, and the test ones apart and marked (paid with test
+ * cards, never money), so an event still selling in test mode sees its figures rather than zeros.
+ */
+function Revenue({ list, currency }: { list: OrderList; currency: string }) {
+  const tested = list.testRevenue.paidCents > 0 || list.testRevenue.refundedCents > 0;
+  return (
+    <Stack gap="sm">
+      <RevenueFigures mode="live" revenue={list.revenue} currency={currency} />
+      {tested && <RevenueFigures mode="test" revenue={list.testRevenue} currency={currency} />}
+    </Stack>
+  );
+}
+
+function RevenueFigures({
+  mode,
+  revenue,
+  currency,
+}: {
+  mode: "live" | "test";
+  revenue: OrderList["revenue"];
+  currency: string;
+}) {
   const { t, i18n } = useTranslation();
+  const test = mode === "test";
   const figures = [
-    ["paid", revenue.paidCents],
+    [test ? "testPaid" : "paid", revenue.paidCents],
     ["refunded", revenue.refundedCents],
     ["net", revenue.netCents],
   ] as const;
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 3 }}
-      spacing="sm"
+    <Stack
+      gap={4}
       component="section"
-      aria-label={t("ticketing.orders.revenue.label")}
+      aria-label={t(test ? "ticketing.orders.revenue.testLabel" : "ticketing.orders.revenue.label")}
     >
-      {figures.map(([key, cents]) => (
-        <Card key={key} withBorder padding="md" radius="md">
+      {test && (
+        <Group gap="xs">
+          <TestBadge />
           <Text size="sm" c="gray.7">
-            {t(`ticketing.orders.revenue.${key}`)}
+            {t("ticketing.orders.revenue.testNote")}
           </Text>
-          <Text size="xl" fw={700}>
-            {formatCents(cents, i18n.language, currency)}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {figures.map(([key, cents]) => (
+          <Card key={key} withBorder padding="md" radius="md" style={test ? testCardStyle : undefined}>
+            <Text size="sm" c="gray.7">
+              {t(`ticketing.orders.revenue.${key}`)}
+            </Text>
+            <Text size="xl" fw={700}>
+              {formatCents(cents, i18n.language, currency)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
+
+// Test figures are framed like the TEST badge, so they cannot be read for real revenue at a glance.
+const testCardStyle = { borderColor: "var(--mantine-color-violet-6)", borderStyle: "dashed" };
 
 /** Search and filters, all kept in the address: a filtered list is a link an organizer can share. */
 function OrderFilters() {
@@ -235,6 +280,11 @@ function OrderFilters() {
         value={state.testMode}
         onChange={(value) => update({ testMode: (value ?? "") as typeof state.testMode })}
         allowDeselect={false}
+      />
+      <Switch
+        label={t("ticketing.orders.filters.abandonedCarts")}
+        checked={state.abandonedCarts !== "exclude"}
+        onChange={(event) => update({ abandonedCarts: event.currentTarget.checked ? "include" : "exclude" })}
       />
     </SimpleGrid>
   );

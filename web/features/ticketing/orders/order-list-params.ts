@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { OrderStatus, PaymentMethod } from "../../../../contract/ticketing";
-import { orderListQuery } from "../../../../contract/ticketing-orders";
+import { type OrderListValues, orderListQuery } from "../../../../contract/ticketing-orders";
 import type { OrderListParams } from "../../../api/ticketing-orders";
 
 export const ordersPageSize = 50;
@@ -11,10 +11,18 @@ export type OrderListState = {
   status: OrderStatus[];
   paymentMethod: "" | PaymentMethod;
   testMode: "" | "true" | "false";
+  abandonedCarts: OrderListValues["abandonedCarts"];
   page: number;
 };
 
-const defaults: OrderListState = { search: "", status: [], paymentMethod: "", testMode: "", page: 1 };
+const defaults: OrderListState = {
+  search: "",
+  status: [],
+  paymentMethod: "",
+  testMode: "",
+  abandonedCarts: "exclude",
+  page: 1,
+};
 
 /** Reads the list's state from the address; anything the contract would refuse falls back to the default. */
 function parseOrderListState(search: URLSearchParams): OrderListState {
@@ -26,6 +34,7 @@ function parseOrderListState(search: URLSearchParams): OrderListState {
     status: shape.status.catch([]).parse(read("status")),
     paymentMethod: shape.paymentMethod.catch(undefined).parse(read("paymentMethod")) ?? "",
     testMode: shape.testMode.catch(undefined).parse(read("testMode")) ?? "",
+    abandonedCarts: shape.abandonedCarts.catch(defaults.abandonedCarts).parse(read("abandonedCarts")),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -48,13 +57,25 @@ export function toOrderFilter(state: OrderListState): OrderListParams {
     status: state.status.length ? state.status : undefined,
     paymentMethod: state.paymentMethod || undefined,
     testMode: state.testMode || undefined,
+    // Left out by default on the server too: sent only when asked, to keep the query short.
+    abandonedCarts: state.abandonedCarts === defaults.abandonedCarts ? undefined : state.abandonedCarts,
   };
 }
 
 export const isFiltered = (state: OrderListState) =>
-  state.search !== "" || state.status.length > 0 || state.paymentMethod !== "" || state.testMode !== "";
+  state.search !== "" ||
+  state.status.length > 0 ||
+  state.paymentMethod !== "" ||
+  state.testMode !== "" ||
+  state.abandonedCarts !== defaults.abandonedCarts;
 
-export const noFilter: Partial<OrderListState> = { search: "", status: [], paymentMethod: "", testMode: "" };
+export const noFilter: Partial<OrderListState> = {
+  search: "",
+  status: [],
+  paymentMethod: "",
+  testMode: "",
+  abandonedCarts: defaults.abandonedCarts,
+};
 
 export function useOrderListState() {
   const [search, setSearch] = useSearchParams();

@@ -134,6 +134,8 @@ export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
     refundedCents: whole.refundedCents,
     buyer: whole.buyer,
     invoiceNumber: whole.invoiceNumber,
+    invoice: whole.documents.find((document) => document.kind === "invoice")?.number ?? null,
+    cancelReason: whole.cancelReason,
     createdAt: whole.createdAt,
     completedAt: whole.completedAt,
     billingName: billing.name,
