@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { emailSchema, isStrongPassword, passwordSchema, passwordSpecials, withPasswordConfirmation } from "./common.js";
+import {
+  emailSchema,
+  isStrongPassword,
+  optionalWebAddress,
+  passwordSchema,
+  passwordSpecials,
+  withPasswordConfirmation,
+} from "./common.js";
 
 describe("isStrongPassword (SPEC §5)", () => {
   test.each(["Str0ng&Secure-pass", "Abcdefghij1!", "ÉtéÀParis2026*", "  Spaces0k+ here "])("accepts %j", (password) => {
@@ -61,4 +68,23 @@ describe("emailSchema", () => {
   ])("%j → %s", (value, code) => {
     expect(emailSchema.safeParse(value).error?.issues[0]?.message).toBe(code);
   });
+});
+
+describe("optionalWebAddress", () => {
+  const link = optionalWebAddress(100);
+  test.each(["", "  ", "https://", "http://", " HTTPS:// "])(
+    "counts %j (nothing, or the untouched prefix) as empty",
+    (value) => {
+      expect(link.parse(value)).toBe("");
+    },
+  );
+  test.each(["https://example.com", "http://facebook.com/my-event?ref=1"])("keeps %j", (value) => {
+    expect(link.parse(value)).toBe(value);
+  });
+  test.each(["javascript:alert(1)", "example.com", "ftp://example.com", "https://exa mple.com", "https://localhost"])(
+    "refuses %j with the message that shows a valid address",
+    (value) => {
+      expect(link.safeParse(value).error?.issues[0]?.message).toBe("URL_INVALID");
+    },
+  );
 });

@@ -83,6 +83,25 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The prefix an address input offers ("https://"): left alone, the field was not filled in. */
+const untouchedPrefix = /^https?:\/\/$/i;
+
+/**
+ * A link a browser opens (http or https, to a named host) of at most `max` characters, or "" for none. An untouched
+ * "https://" counts as none. A refused one answers URL_INVALID, which shows what a valid address looks like.
+ */
+export const optionalWebAddress = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (untouchedPrefix.test(value) ? "" : value))
+    .pipe(
+      z.union([
+        z.literal(""),
+        z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "URL_INVALID" }).max(max),
+      ]),
+    );
+
 export const localizedTextSchema = z.object({
   fr: z.string().max(20_000).optional(),
   en: z.string().max(20_000).optional(),

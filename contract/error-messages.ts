@@ -30,6 +30,11 @@ export const messages = {
     fr: "Cette valeur n'est pas valide.",
     es: "Este valor no es válido.",
   },
+  URL_INVALID: {
+    en: "Enter a full address starting with https://, like https://example.com.",
+    fr: "Saisissez une adresse complète commençant par https://, comme https://example.com.",
+    es: "Introduzca una dirección completa que empiece por https://, como https://example.com.",
+  },
   TEXT_NUL_CHARACTER: {
     en: "This text holds a character that is not allowed.",
     fr: "Ce texte contient un caractère non autorisé.",

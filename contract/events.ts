@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountRoleSchema } from "./auth.js";
-import { idSchema, languageSchema, listOf, listQuery, localizedTextSchema } from "./common.js";
+import { idSchema, languageSchema, listOf, listQuery, localizedTextSchema, optionalWebAddress } from "./common.js";
 
 /** SPEC §5: lowercase letters, digits, dashes, 3 to 50 characters. */
 export const eventSlugPattern = /^[a-z0-9-]{3,50}$/;
@@ -20,7 +20,7 @@ const isoDate = z.iso.datetime({
   error: (issue) => (issue.input === undefined ? "FIELD_REQUIRED" : "DATE_INVALID"),
 });
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const socialUrl = z.string().trim().url("FIELD_INVALID").max(500).or(z.literal(""));
+const socialUrl = optionalWebAddress(500);
 
 export const eventFilterSchema = z.enum(["all", "in_progress", "upcoming", "past", "archived"]);
 export type EventFilter = z.infer<typeof eventFilterSchema>;

@@ -297,6 +297,28 @@ describe("POST /accounts/:account/events/:id", () => {
     expect((await storedEvent(event.id))?.slug).toBe(event.slug);
   });
 
+  it("takes an untouched https:// as no link, and refuses a link a browser would not open as a web page", async () => {
+    const event = await createEvent(t, owner.token, owner.accountId);
+    const kept = await post(eventUrl(event.id), {
+      socialUrls: { facebook: "https://", twitter: "http://", linkedin: "https://linkedin.com/company/acme" },
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.socialUrls).toEqual({
+      facebook: "",
+      twitter: "",
+      linkedin: "https://linkedin.com/company/acme",
+    });
+    const refused = await post(eventUrl(event.id), { socialUrls: { youtube: "javascript:alert(1)" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      "socialUrls.youtube": "Enter a full address starting with https://, like https://example.com.",
+    });
+    const inFrench = await post(eventUrl(event.id), { socialUrls: { youtube: "youtube.com/acme" } }, owner.token, "fr");
+    expect(inFrench.body.error.fields["socialUrls.youtube"]).toBe(
+      "Saisissez une adresse complète commençant par https://, comme https://example.com.",
+    );
+  });
+
   it("checks the end against the stored start when only one date changes", async () => {
     const event = await createEvent(t, owner.token, owner.accountId, {
       startsAt: hoursFromNow(48),

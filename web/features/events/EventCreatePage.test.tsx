@@ -103,6 +103,22 @@ describe("event creation page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/en/admin/events/new-id"));
   });
 
+  it("starts an event picked by its date alone at 09:00, and shows that time", async () => {
+    const { calls } = open(() => ({ status: 500 }));
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: "Morning" } });
+    fireEvent.click(await screen.findByRole("button", { name: /^Start/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "30 November 2026" }));
+    expect((screen.getByLabelText("Hours") as HTMLInputElement).value).toBe("09");
+    fireEvent.click(screen.getByLabelText("Confirm"));
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Start/ }).textContent).toBe("30 Nov 2026 09:00"));
+    fireEvent.click(screen.getByRole("button", { name: "Create the event" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({
+        startsAt: "2026-11-30T08:00:00.000Z",
+      }),
+    );
+  });
+
   it("shows the event limit in the banner", async () => {
     open(() => errorAnswer(409, "EVENT_LIMIT", "Event limit has been reached. You can't create more event."));
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: "One more" } });

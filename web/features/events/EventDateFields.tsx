@@ -22,6 +22,12 @@ type Props = {
 
 const dayStart = "00:00:00";
 const dayEnd = "23:59:59";
+/*
+ * The time a date picked alone gets: midnight ("12:00 AM") is when no event starts. Given only while the field is
+ * empty, since Mantine's picker puts it in its time input in place of the value's own time.
+ */
+const usualStart = "09:00";
+const usualEnd = "18:00";
 const datePart = (wall: string) => wall.slice(0, 10);
 
 /**
@@ -119,6 +125,7 @@ export function EventDateFields({ values, errors, onChange }: Props) {
               withAsterisk
               {...timeLabels}
               value={start}
+              defaultTimeValue={start ? undefined : usualStart}
               onChange={(value) => onChange({ startsAt: instant(value) ?? "" })}
               error={startError}
             />
@@ -129,6 +136,7 @@ export function EventDateFields({ values, errors, onChange }: Props) {
               {...timeLabels}
               minDate={start ? datePart(start) : undefined}
               value={end}
+              defaultTimeValue={end ? undefined : usualEnd}
               onChange={(value) => onChange({ endsAt: instant(value) })}
               error={errors.endsAt}
             />
@@ -141,6 +149,7 @@ export function EventDateFields({ values, errors, onChange }: Props) {
         clearable
         {...timeLabels}
         value={wall(values.registrationClosesAt)}
+        defaultTimeValue={values.registrationClosesAt ? undefined : usualStart}
         onChange={(value) => onChange({ registrationClosesAt: instant(value) })}
         error={errors.registrationClosesAt}
         maw={{ sm: "calc(50% - var(--mantine-spacing-md) / 2)" }}
