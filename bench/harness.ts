@@ -197,7 +197,7 @@ function runLoad(options: Record<string, unknown>): Promise<LoadRun> {
 export async function measure(
   name: string,
   url: string,
-  token: string,
+  token: string | string[],
   serverCpuMs: () => number,
   clients = connections,
   request?: LoadRequest,
@@ -209,8 +209,9 @@ export async function measure(
     connections: clients,
     duration: durationSeconds,
     method: request?.method ?? "GET",
-    // An empty token measures a public route, as a guest calls it.
-    headers: { ...request?.headers, ...(token && { authorization: `Bearer ${token}` }) },
+    // An empty token measures a public route, as a guest calls it; several are one per connection, as many users.
+    headers: { ...request?.headers, ...(typeof token === "string" && token && { authorization: `Bearer ${token}` }) },
+    tokens: Array.isArray(token) ? token : undefined,
     bodyTemplate: request?.bodyTemplate,
   });
   const serverCpu = serverCpuMs() - serverCpuBefore;

@@ -4,7 +4,8 @@ import autocannon from "autocannon";
 /**
  * The load generator, in a process of its own: inside the server's process it would share the one event loop it
  * measures. Reads its options as JSON in argv[2]; a body holding `{seq}` gets a number unique to each request (a new
- * email per submission, say). Prints the run's figures as JSON on its last line.
+ * email per submission, say); `tokens` gives each connection its own user. Prints the run's figures as JSON on its
+ * last line.
  */
 type LoadOptions = {
   url: string;
@@ -13,10 +14,13 @@ type LoadOptions = {
   headers: Record<string, string>;
   method: "GET" | "POST";
   bodyTemplate?: string;
+  /** One bearer token per connection, for a load of several users at once (each with their own per-user limits). */
+  tokens?: string[];
 };
 
 const options: LoadOptions = JSON.parse(process.argv[2] ?? "{}");
 let sequence = 0;
+let connectionCount = 0;
 const times: number[] = [];
 const instance = autocannon({
   url: options.url,
@@ -24,13 +28,20 @@ const instance = autocannon({
   duration: options.duration,
   headers: options.headers,
   method: options.method,
-  ...(options.bodyTemplate !== undefined && {
+  ...((options.bodyTemplate !== undefined || options.tokens) && {
     requests: [
       {
-        setupRequest: (request: Record<string, unknown>) => ({
-          ...request,
-          body: options.bodyTemplate?.replaceAll("{seq}", `${process.pid}-${sequence++}`),
-        }),
+        // autocannon keeps one context per connection: the connection's token is picked once, in turn.
+        setupRequest: (request: { headers?: Record<string, string> }, context: { token?: string }) => {
+          if (options.tokens) context.token ??= options.tokens[connectionCount++ % options.tokens.length];
+          return {
+            ...request,
+            ...(context.token && { headers: { ...request.headers, authorization: `Bearer ${context.token}` } }),
+            ...(options.bodyTemplate !== undefined && {
+              body: options.bodyTemplate.replaceAll("{seq}", `${process.pid}-${sequence++}`),
+            }),
+          };
+        },
       },
     ],
   }),
