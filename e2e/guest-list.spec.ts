@@ -60,7 +60,7 @@ test("guest list: import, search, filter, merge, export (en)", async ({ page, re
     );
     const lines = report.trim().split(/\r?\n/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain("Invalid email address");
+    expect(lines[1]).toContain("Invalid email address.");
     expect(lines[2]).toContain("Phone format is incorrect");
   });
 

@@ -101,8 +101,8 @@ describe("validation answers", () => {
     expect(response.status).toBe(400);
     expect(response.body.error).toEqual({
       code: "EMAIL_INVALID",
-      message: "Invalid email address",
-      fields: { email: "Invalid email address" },
+      message: "Invalid email address.",
+      fields: { email: "Invalid email address." },
     });
   });
 
@@ -114,7 +114,7 @@ describe("validation answers", () => {
       message: "Certains champs sont invalides.",
       fields: {
         name: "Ce champ est obligatoire.",
-        email: "Adresse e-mail invalide",
+        email: "Adresse e-mail invalide.",
         count: "Ce nombre est trop petit.",
         code: "Cette valeur est trop courte (3 caractères au moins).",
       },
@@ -135,7 +135,7 @@ describe("validation answers", () => {
     expect(fields.body.error.fields).toEqual({ name: "This field is required.", email: "This field is required." });
     const body = await call("POST", "/validated");
     expect(body.status).toBe(400);
-    expect(body.body.error.message).toBe("Please complete all fields");
+    expect(body.body.error.message).toBe("Please complete all fields.");
   });
 
   test("a wrong type is invalid, not missing", async () => {

@@ -108,4 +108,34 @@ describe("translation catalogues", () => {
       .map(({ prefix, file }) => `${file}: ${prefix}…`);
     expect(missingPrefixes.join("\n")).toBe("");
   });
+
+  /*
+   * Messages end with a full stop in every language, as the server's catalogue does: a notification's message, and any
+   * text of more than one sentence. Labels, titles and buttons are not sentences and take none.
+   */
+  test("every notification's message ends with a full stop", () => {
+    const notified: string[] = [];
+    for (const file of sourceFiles(webRoot)) {
+      const source = readFileSync(file, "utf8");
+      // Keys written out; one built in a template (`actions.${done}`) cannot be told from here.
+      for (const match of source.matchAll(/notifications\.show\(\{[^}]*?message:\s*t\(\s*(["'])([^"']+)\1/g)) {
+        notified.push(match[2] as string);
+      }
+    }
+    expect(notified.length).toBeGreaterThan(10);
+    // A key built in a template (`actions.${done}`) is known by its prefix.
+    for (const [language, keys] of Object.entries(flat))
+      for (const [key, value] of keys)
+        if (
+          notified.some((used) => (used.endsWith(".") ? key.startsWith(used) : key.replace(pluralSuffix, "") === used))
+        )
+          expect(value, `${language}: ${key}`).toMatch(/[.!?]$/);
+  });
+
+  test("a text of more than one sentence ends with a full stop", () => {
+    for (const [language, keys] of Object.entries(flat))
+      for (const [key, value] of keys)
+        if (/(?<!\b(?:incl|excl|e\.g|i\.e|etc))[.!?] \p{Lu}\p{Ll}/u.test(String(value)))
+          expect(value, `${language}: ${key}`).toMatch(/[.!?:…]$/);
+  });
 });

@@ -123,7 +123,7 @@ describe("POST /administrators: inviting a new organizer", () => {
   test("an invalid address and a missing role are field errors", async () => {
     const response = await invite(owner.token, { email: "nope" }, "es");
     expect(response.status).toBe(400);
-    expect(response.body.error.fields).toMatchObject({ email: "Dirección de correo electrónico no válida" });
+    expect(response.body.error.fields).toMatchObject({ email: "Dirección de correo electrónico no válida." });
     expect(response.body.error.fields.role).toEqual(expect.any(String));
   });
 });

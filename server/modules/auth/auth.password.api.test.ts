@@ -67,7 +67,7 @@ describe("POST /auth/forgot-password", () => {
   test("refuses an invalid address", async () => {
     const response = await forgot("not-an-address");
     expect(response.status).toBe(400);
-    expect(response.body.error.fields).toEqual({ email: "Invalid email address" });
+    expect(response.body.error.fields).toEqual({ email: "Invalid email address." });
   });
 });
 
@@ -141,7 +141,7 @@ describe("POST /auth/reset-password", () => {
     expect(weak.body.error.fields.password).toMatch(/^The password needs at least 12 characters/);
     const mismatch = await reset(token, newPassword, "Different&Pass1");
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.error.fields).toEqual({ passwordConfirmation: "Passwords do not match" });
+    expect(mismatch.body.error.fields).toEqual({ passwordConfirmation: "Passwords do not match." });
     // Refused attempts do not use the link up.
     expect((await reset(token)).status).toBe(200);
   });

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const weakPasswordMessage =
-  "The password needs at least 12 characters, with a lowercase letter, an uppercase letter, a digit and one of !@#$%^&+/-*";
+  "The password needs at least 12 characters, with a lowercase letter, an uppercase letter, a digit and a special character (one of !@#$%^&+/-*).";
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: "Nina.Newcomer@Example.test",
@@ -111,15 +111,15 @@ describe("POST /auth/register", () => {
       registration({ email: "mismatch@example.test", passwordConfirmation: "Other&Pass1234" }),
     );
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe("Passwords do not match");
-    expect(response.body.error.fields).toEqual({ passwordConfirmation: "Passwords do not match" });
+    expect(response.body.error.message).toBe("Passwords do not match.");
+    expect(response.body.error.fields).toEqual({ passwordConfirmation: "Passwords do not match." });
   });
 
   test("refuses an invalid email address", async () => {
     const response = await register(registration({ email: "not-an-address" }));
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe("Invalid email address");
-    expect(response.body.error.fields).toEqual({ email: "Invalid email address" });
+    expect(response.body.error.message).toBe("Invalid email address.");
+    expect(response.body.error.fields).toEqual({ email: "Invalid email address." });
   });
 
   test("refuses an address already registered, whatever its case, and creates nothing", async () => {
@@ -148,13 +148,13 @@ describe("POST /auth/register", () => {
       "fr-FR,fr;q=0.9",
     );
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe("Les mots de passe ne correspondent pas");
+    expect(response.body.error.message).toBe("Les mots de passe ne correspondent pas.");
     const weak = await register(
       registration({ email: "fr@example.test", password: "court", passwordConfirmation: "court" }),
       "fr",
     );
     expect(weak.body.error.message).toBe(
-      "Le mot de passe doit contenir au moins 12 caractères, dont une minuscule, une majuscule, un chiffre et l'un de !@#$%^&+/-*",
+      "Le mot de passe doit contenir au moins 12 caractères, dont une minuscule, une majuscule, un chiffre et un caractère spécial (l'un de !@#$%^&+/-*).",
     );
   });
 
@@ -190,7 +190,7 @@ describe("POST /auth/login", () => {
     const unknown = await login({ email: "nobody@example.test", password: testPassword });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password" } });
+    expect(wrong.body).toEqual({ error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password." } });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -198,7 +198,7 @@ describe("POST /auth/login", () => {
     await t.context.db.insert(users).values({ email: "invited-nopass@example.test" });
     const response = await login({ email: "invited-nopass@example.test", password: testPassword });
     expect(response.status).toBe(401);
-    expect(response.body.error.message).toBe("Invalid email or password");
+    expect(response.body.error.message).toBe("Invalid email or password.");
   });
 
   test.each([
@@ -209,7 +209,7 @@ describe("POST /auth/login", () => {
   ])("asks to complete all fields on %s", async (_case, body) => {
     const response = await login(body);
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe("Please complete all fields");
+    expect(response.body.error.message).toBe("Please complete all fields.");
   });
 
   test("says it in Spanish too", async () => {
@@ -220,7 +220,7 @@ describe("POST /auth/login", () => {
       language: "es",
     });
     expect(response.status).toBe(401);
-    expect(response.body.error.message).toBe("Correo electrónico o contraseña no válidos");
+    expect(response.body.error.message).toBe("Correo electrónico o contraseña no válidos.");
   });
 });
 

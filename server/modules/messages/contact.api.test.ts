@@ -96,7 +96,7 @@ describe("contact the organizer", () => {
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({
       name: "This field is required.",
-      email: "Invalid email address",
+      email: "Invalid email address.",
       subject: "This value is too long (at most 80 characters).",
     });
   });

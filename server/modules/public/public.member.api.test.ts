@@ -98,7 +98,7 @@ describe("member area sign-in", () => {
     const { event } = await eventWithGuest();
     const bad = await post(memberUrl(event.slug, "/link"), { email: "not-an-address" });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields.email).toBe("Invalid email address");
+    expect(bad.body.error.fields.email).toBe("Invalid email address.");
     expect((await post(memberUrl("no-such-event", "/link"), { email: uniqueEmail("x") })).status).toBe(404);
   });
 

@@ -64,8 +64,8 @@ describe("account params page", () => {
   it("puts the server's field messages under their inputs", async () => {
     fakeServer((request) =>
       request.method === "POST"
-        ? errorAnswer(400, "EMAIL_INVALID", "Adresse e-mail invalide", {
-            "params.contactEmail": "Adresse e-mail invalide",
+        ? errorAnswer(400, "EMAIL_INVALID", "Adresse e-mail invalide.", {
+            "params.contactEmail": "Adresse e-mail invalide.",
           })
         : { status: 200, body: account({ params: { ...account().params, contactEmail: "contact@acme.test" } }) },
     );
@@ -74,8 +74,8 @@ describe("account params page", () => {
     fireEvent.click(within(accountCard).getByRole("button", { name: "Enregistrer" }));
     const input = within(accountCard).getByRole("textbox", { name: "E-mail de contact" });
     await waitFor(() => expect(input.getAttribute("aria-invalid")).toBe("true"));
-    expect(within(accountCard).getByText("Adresse e-mail invalide")).toBeTruthy();
-    expect((await screen.findByRole("alert")).textContent).toBe("Adresse e-mail invalide");
+    expect(within(accountCard).getByText("Adresse e-mail invalide.")).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toBe("Adresse e-mail invalide.");
   });
 
   it("shows a reader the params without a way to save them", async () => {

@@ -28,7 +28,7 @@ describe("reset password page", () => {
 
     type("Confirm the password", "Abcdefghijk1");
     fireEvent.blur(screen.getByLabelText("Confirm the password"));
-    expect(await screen.findByText("Passwords do not match")).toBeTruthy();
+    expect(await screen.findByText("Passwords do not match.")).toBeTruthy();
   });
 
   it("sends the new password with the link's token and shows the success page", async () => {

@@ -35,7 +35,7 @@ describe("sign-in page", () => {
     const calls = fakeServer(() => ({ status: 500 }));
     renderPage(signIn, { url: "/en/admin" });
     fillAndSubmit("ada@example.com", "");
-    expect((await screen.findByRole("alert")).textContent).toBe("Please complete all fields");
+    expect((await screen.findByRole("alert")).textContent).toBe("Please complete all fields.");
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
     expect(calls).toHaveLength(0);
   });
@@ -44,14 +44,14 @@ describe("sign-in page", () => {
     fakeServer(() => ({ status: 500 }));
     renderPage(signIn, { url: "/fr/admin", language: "fr" });
     fireEvent.click(await screen.findByRole("button", { name: "Se connecter" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Veuillez remplir tous les champs");
+    expect((await screen.findByRole("alert")).textContent).toBe("Veuillez remplir tous les champs.");
   });
 
   it("shows the server's message when the password is wrong, and keeps no session", async () => {
-    const calls = fakeServer(() => errorAnswer(401, "INVALID_CREDENTIALS", "Invalid email or password"));
+    const calls = fakeServer(() => errorAnswer(401, "INVALID_CREDENTIALS", "Invalid email or password."));
     renderPage(signIn, { url: "/en/admin" });
     fillAndSubmit("Ada@Example.com ", "wrong");
-    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password");
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password.");
     expect(calls).toEqual([
       expect.objectContaining({
         method: "POST",

@@ -65,7 +65,7 @@ describe("member area", () => {
     expect(document.title).toBe("Mon espace membre · Eventdesk");
     fireEvent.change(email, { target: { value: "pas-une-adresse" } });
     fireEvent.click(screen.getByRole("button", { name: "M'envoyer un lien" }));
-    expect(await screen.findByText("Adresse e-mail invalide")).toBeTruthy();
+    expect(await screen.findByText("Adresse e-mail invalide.")).toBeTruthy();
 
     fireEvent.change(email, { target: { value: "Ines@Example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "M'envoyer un lien" }));

@@ -105,7 +105,7 @@ describe("imports: processing", () => {
       {
         importId: id,
         rowNumber: 3,
-        reason: "E-mail: Adresse e-mail invalide",
+        reason: "E-mail: Adresse e-mail invalide.",
         values: ["M.", "Jean", "Martin", "pas-un-email", "Acme", "", "", ""],
       },
       {
@@ -122,7 +122,7 @@ describe("imports: processing", () => {
     expect(report.headers["content-disposition"]).toBe('attachment; filename="guests-refused-rows.csv"');
     expect(report.body.split("\n").slice(0, 3)).toEqual([
       "\uFEFFLigne,Raison,Civilité,Prénom,Nom,E-mail,Société,Téléphone,Statut,Places",
-      "3,E-mail: Adresse e-mail invalide,M.,Jean,Martin,pas-un-email,Acme,,,",
+      "3,E-mail: Adresse e-mail invalide.,M.,Jean,Martin,pas-un-email,Acme,,,",
       "4,Téléphone: Le format du téléphone est incorrect (04XXXXXXXX ou +33XXXXXXXXX).,Mme,Zoé,Bernard,zoe@example.test,,12,,",
     ]);
 

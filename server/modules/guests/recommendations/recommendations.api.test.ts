@@ -116,7 +116,7 @@ describe("recommendations: public side", () => {
       { token: event.member, language: "fr" },
     );
     expect(invalid.status).toBe(400);
-    expect(invalid.body.error.message).toBe("Adresse e-mail invalide");
+    expect(invalid.body.error.message).toBe("Adresse e-mail invalide.");
     const elsewhere = await recommendationEvent();
     const foreign = await send(
       event.add,
