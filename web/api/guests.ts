@@ -18,6 +18,8 @@ export const scope = (accountId: string, eventId: string) =>
 export type GuestListParams = {
   limit?: number;
   offset?: number;
+  /** The `nextCursor` of the page before: the page after it, at the same cost at any depth. */
+  cursor?: string;
   query?: string;
   status?: string[];
   mailStatus?: string[];

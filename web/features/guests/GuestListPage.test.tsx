@@ -24,11 +24,14 @@ function open(
     guests = [grace, alan],
     total = guests.length,
     answer,
+    nextCursor = () => null,
   }: {
     role?: AccountRole;
     guests?: Guest[];
     total?: number;
     answer?: (request: FakeRequest) => FakeAnswer;
+    /** The list's `nextCursor` for the page a request asks for. */
+    nextCursor?: (path: string) => string | null;
   } = {},
   language: "en" | "fr" = "en",
 ) {
@@ -37,7 +40,7 @@ function open(
     if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
     if (request.path.startsWith(`${scopePath}/customfields`))
       return { status: 200, body: { items: [customField()], total: 1 } };
-    return { status: 200, body: { items: guests, total } };
+    return { status: 200, body: { items: guests, total, nextCursor: nextCursor(request.path) } };
   });
   renderPage(
     [
@@ -183,6 +186,25 @@ describe("guest list page", () => {
       path: `${scopePath}/users`,
       body: { firstName: "Ada", email: "ada@example.com", status: "not_responded" },
     });
+  });
+
+  it("turns pages by the cursor of the page before, and opens a page from its address by offset", async () => {
+    const calls = open(`/en/admin/events/${event.id}/guests`, {
+      total: 120,
+      nextCursor: (path) => (path.includes("cursor=page-2") ? "page-3" : path.includes("offset=0") ? "page-2" : null),
+    });
+    await screen.findByRole("table");
+    expect(listCalls(calls).at(-1)).toContain("offset=0");
+    fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toContain("cursor=page-2"));
+    fireEvent.click(await screen.findByRole("button", { name: "Page 3" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toContain("cursor=page-3"));
+    expect(listCalls(calls).some((path) => path.includes("offset=50") || path.includes("offset=100"))).toBe(false);
+    cleanup();
+
+    const opened = open(`/en/admin/events/${event.id}/guests?page=3`, { total: 120 });
+    await screen.findByRole("table");
+    expect(listCalls(opened).at(-1)).toContain("offset=100");
   });
 
   it("lets a reader look without selecting or adding", async () => {

@@ -30,7 +30,7 @@ import { GuestExportMenu } from "./GuestExportMenu";
 import { type GuestSelection, GuestSelectionBar, selectionTarget } from "./GuestSelectionBar";
 import { GuestTable } from "./GuestTable";
 import { guestsPageSize, isFiltered, toApiFilter, useGuestListState } from "./guest-list-params";
-import { useCustomFields, useGuestList } from "./guests.queries";
+import { useCustomFields, useGuestListPage } from "./guests.queries";
 
 const noSelection: GuestSelection = { selected: new Set(), allMatching: false };
 
@@ -43,13 +43,12 @@ export function GuestListPage() {
   usePageTitle(event.data ? t("guests.list.pageTitle", { name: event.data.name }) : t("guests.list.title"));
   const [state, update] = useGuestListState();
   const filter = toApiFilter(state);
-  const list = useGuestList(eventId, {
-    ...filter,
-    sort: state.sort,
-    direction: state.direction,
-    limit: guestsPageSize,
-    offset: (state.page - 1) * guestsPageSize,
-  });
+  const list = useGuestListPage(
+    eventId,
+    { ...filter, sort: state.sort, direction: state.direction },
+    state.page,
+    guestsPageSize,
+  );
   const fields = useCustomFields(eventId);
   const [shownColumns, setShownColumns] = useCustomColumns(eventId);
   const [selection, setSelection] = useState(noSelection);

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import type { GuestBulkBody } from "../../../contract/guest-export";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
 import { type GuestTarget, guestExportApi } from "../../api/guest-export";
@@ -23,6 +24,31 @@ export function useGuestList(eventId: string, params: GuestListParams) {
     // Keeps the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Page `page` of the guest list (from 1): by the cursor of the page before it when that page was read here, as one
+ * turns pages, since a keyset page costs the same at any depth; by offset otherwise (a page opened from its address,
+ * or a page link far ahead).
+ */
+export function useGuestListPage(
+  eventId: string,
+  params: Omit<GuestListParams, "limit" | "offset" | "cursor">,
+  page: number,
+  pageSize: number,
+) {
+  const cursors = useRef(new Map<string, string>());
+  const order = JSON.stringify(params);
+  const cursor = page > 1 ? cursors.current.get(`${order}#${page}`) : undefined;
+  const list = useGuestList(
+    eventId,
+    cursor ? { ...params, limit: pageSize, cursor } : { ...params, limit: pageSize, offset: (page - 1) * pageSize },
+  );
+  const nextCursor = list.isPlaceholderData ? undefined : list.data?.nextCursor;
+  useEffect(() => {
+    if (nextCursor) cursors.current.set(`${order}#${page + 1}`, nextCursor);
+  }, [nextCursor, order, page]);
+  return list;
 }
 
 export function useGuest(eventId: string, guestId: string) {
