@@ -87,6 +87,12 @@ const environmentSchema = z
      */
     WORKERS: z.coerce.number().int().min(1).max(64).default(1),
     /**
+     * Tests only: "1" holds every settlement of a succeeded card payment forever, so that a test can kill the process
+     * between the provider's answer and the settlement (ticketing/orders/checkout.crash.test.ts). Never set it on a
+     * server that takes payments: its buyers would pay and get nothing until it restarts without it.
+     */
+    TEST_HOLD_PAYMENT_SETTLEMENTS: z.enum(["1"]).optional(),
+    /**
      * The proxies (load balancer, CDN) whose X-Forwarded-For names the client, comma-separated. Unset, no proxy is
      * trusted and the client is the connection's own address: anyone could otherwise make up the header and get a
      * fresh rate-limit budget at each request. A hop count is not offered: Fastify cannot check the proxy with it.
@@ -154,6 +160,8 @@ export type Config = {
   publicShopPostsPerMinute: number;
   listTimeoutSeconds: number;
   workers: number;
+  /** TEST_HOLD_PAYMENT_SETTLEMENTS: tests only. */
+  holdPaymentSettlements: boolean;
   /** Addresses and ranges of the proxies trusted to name the client (TRUST_PROXY); empty, none is. */
   trustedProxies: string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -184,6 +192,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicShopPostsPerMinute: env.PUBLIC_SHOP_POSTS_PER_MINUTE,
     listTimeoutSeconds: env.LIST_TIMEOUT_SECONDS,
     workers: env.WORKERS,
+    holdPaymentSettlements: env.TEST_HOLD_PAYMENT_SETTLEMENTS === "1",
     trustedProxies: env.TRUST_PROXY ?? [],
     webDistDir: path.resolve("dist/web"),
   };

@@ -33,6 +33,11 @@ export type Payment = {
   currency: string;
   /** The order it was created for (from its metadata); null for a payment this platform did not create. */
   orderId: string | null;
+  /**
+   * The idempotency key it was created with (also in its metadata), by which the orders knew it before the provider
+   * answered; the provider's id for a payment created without one.
+   */
+  paymentKey: string;
   /** Real money: false for the simulator and for Stripe test keys. */
   livemode: boolean;
 };
@@ -43,7 +48,10 @@ export type CreatePaymentInput = {
   currency: string;
   /** Shown on the buyer's statement and in the provider's dashboard. */
   description: string;
-  /** The same key gives back the same payment: derive it from the order (and its attempt), not at random. */
+  /**
+   * The same key gives back the same payment: derive it from the order (and its attempt), not at random. Recorded by
+   * the orders before they ask, and kept in the payment's metadata: `findPayment` finds the payment by it.
+   */
   idempotencyKey: string;
   metadata?: Record<string, string>;
 };
@@ -79,8 +87,8 @@ type PaymentEventCommon = {
  */
 export type PaymentEvent = PaymentEventCommon &
   (
-    | { type: "payment.succeeded"; amountCents: number; currency: string }
-    | { type: "payment.failed"; declineCode: DeclineCode }
+    | { type: "payment.succeeded"; paymentKey: string; amountCents: number; currency: string }
+    | { type: "payment.failed"; paymentKey: string; declineCode: DeclineCode }
     | { type: "payment.refunded"; providerRefundId: string; amountCents: number; currency: string }
     | { type: "payment.refund_failed"; providerRefundId: string; amountCents: number; currency: string }
   );
@@ -91,6 +99,11 @@ type ProviderCommon = {
   readonly livemode: boolean;
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   retrievePayment(providerPaymentId: string): Promise<Payment>;
+  /**
+   * The payment created with this idempotency key, null if none was: what the orders ask about a payment whose
+   * creation they recorded but whose answer they never heard (the process stopped in between).
+   */
+  findPayment(idempotencyKey: string): Promise<Payment | null>;
   /** A partial or full refund; more than what remains refundable is refused (409 PAYMENT_REFUND_TOO_LARGE). */
   refund(input: RefundInput): Promise<Refund>;
 };

@@ -43,6 +43,7 @@ function paymentOf(row: PaymentRow): Payment {
     amountCents: row.amountCents,
     currency: row.currency,
     orderId: row.orderId,
+    paymentKey: row.idempotencyKey,
     livemode: false,
   };
 }
@@ -125,6 +126,10 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
     if (!row) throw notFound();
     return row;
   };
+  const paymentOfKey = async (idempotencyKey: string): Promise<PaymentRow | undefined> => {
+    const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.idempotencyKey, idempotencyKey));
+    return row;
+  };
 
   /** Tells the orders, after the change is committed. Their failure is logged: the payment did happen. */
   async function emit(event: PaymentEvent) {
@@ -152,11 +157,17 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
       await emit({
         ...eventBase(row),
         type: "payment.succeeded",
+        paymentKey: row.idempotencyKey,
         amountCents: row.amountCents,
         currency: row.currency,
       });
     } else if (row.status === "failed" && row.declineCode) {
-      await emit({ ...eventBase(row), type: "payment.failed", declineCode: row.declineCode });
+      await emit({
+        ...eventBase(row),
+        type: "payment.failed",
+        paymentKey: row.idempotencyKey,
+        declineCode: row.declineCode,
+      });
     }
   }
 
@@ -213,10 +224,7 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
         return paymentOf(created);
       }
       // The key was used before: the same request gets the same payment, a different one is refused as Stripe does.
-      const [first] = await db
-        .select()
-        .from(simulatedPayments)
-        .where(eq(simulatedPayments.idempotencyKey, input.idempotencyKey));
+      const first = await paymentOfKey(input.idempotencyKey);
       if (
         !first ||
         first.orderId !== input.orderId ||
@@ -225,11 +233,18 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
       ) {
         throw new AppError(409, "PAYMENT_IDEMPOTENCY_CONFLICT");
       }
-      return input.card ? confirmCard({ clientSecret: first.clientSecret, card: input.card }) : paymentOf(first);
+      // A retry of a payment that succeeded meanwhile (a checkout taken up after a crash) gets that success.
+      if (!input.card || first.status === "succeeded") return paymentOf(first);
+      return confirmCard({ clientSecret: first.clientSecret, card: input.card });
     },
 
     async retrievePayment(providerPaymentId: string) {
       return paymentOf(await paymentBy(simulatedPayments.id, providerPaymentId));
+    },
+
+    async findPayment(idempotencyKey: string) {
+      const row = await paymentOfKey(idempotencyKey);
+      return row ? paymentOf(row) : null;
     },
 
     confirmCard,

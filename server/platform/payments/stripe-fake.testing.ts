@@ -5,7 +5,7 @@ import { type DeclineCode, testCardOutcome } from "../../../contract/payments.js
 
 /*
  * A small Stripe on loopback for the tests: the part of the API the platform uses (PaymentIntents, their
- * confirmation, refunds), form-encoded as the SDK sends it, with Idempotency-Key replays, Stripe's error shapes, and
+ * confirmation and their search by metadata, refunds), form-encoded as the SDK sends it, with Idempotency-Key replays, Stripe's error shapes, and
  * signed webhook events. Cards are Stripe's test PaymentMethods (pm_card_visa...), with the outcomes of
  * contract/payments.ts `testCards`, so the simulator and this fake agree on what each card does.
  */
@@ -217,8 +217,22 @@ export async function startStripeFake(options: { secretKey: string; webhookSecre
     return { status: 200, body: created };
   }
 
-  function route(method: string, path: string, body: Json): Answer {
+  /** Stripe's search of PaymentIntents, for the one clause the platform sends: `metadata['key']:'value'`. */
+  function searchIntents(query: string): Answer {
+    const clause = /^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(query);
+    if (!clause) return stripeError(400, { type: "invalid_request_error", param: "query", message: "Invalid query" });
+    const [, key, quoted] = clause as unknown as [string, string, string];
+    const value = quoted.replace(/\\(.)/g, "$1");
+    const data = [...intents.values()].filter((intent) => (intent.metadata as Json)[key] === value);
+    return {
+      status: 200,
+      body: { object: "search_result", url: "/v1/payment_intents/search", data, has_more: false, next_page: null },
+    };
+  }
+
+  function route(method: string, path: string, body: Json, search: URLSearchParams): Answer {
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(body);
+    if (method === "GET" && path === "/v1/payment_intents/search") return searchIntents(search.get("query") ?? "");
     if (method === "POST" && path === "/v1/refunds") return refund(body);
     const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     const intent = match && intents.get(decodeURIComponent(match[1] as string));
@@ -235,7 +249,7 @@ export async function startStripeFake(options: { secretKey: string; webhookSecre
     let text = "";
     for await (const chunk of request) text += chunk;
     const method = request.method ?? "GET";
-    const path = (request.url ?? "/").split("?")[0] as string;
+    const [path = "/", queryString = ""] = (request.url ?? "/").split("?");
     const key = request.headers["idempotency-key"] as string | undefined;
     requests.push({ method, path, idempotencyKey: key });
     const send = (answer: Answer, headers: Record<string, string> = {}) => {
@@ -264,7 +278,7 @@ export async function startStripeFake(options: { secretKey: string; webhookSecre
       return send(earlier.answer, { "idempotent-replayed": "true" });
     }
     // Stripe answers with the object as it was then: a replay must not show later changes.
-    const answer = structuredClone(route(method, path, parseForm(text)));
+    const answer = structuredClone(route(method, path, parseForm(text), new URLSearchParams(queryString)));
     if (key && method === "POST") idempotent.set(key, { request: fingerprint, answer });
     send(answer);
   }

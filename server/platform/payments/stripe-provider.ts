@@ -12,6 +12,11 @@ import type { Payment, PaymentEvent, Refund, RefundStatus, StripeProvider } from
 
 /** The metadata key a PaymentIntent carries its order in: what a webhook is matched to an order by. */
 const orderMetadataKey = "order_id";
+/**
+ * The metadata key a PaymentIntent carries its idempotency key in: what the orders knew the payment by before Stripe
+ * answered, so that a webhook finds its payment's row, and `findPayment` the intent, even if that answer was lost.
+ */
+const paymentKeyMetadataKey = "payment_key";
 
 const isKnownDecline = (code: string | null | undefined): code is DeclineCode =>
   declineCodes.includes(code as DeclineCode);
@@ -54,6 +59,7 @@ function paymentOf(intent: Stripe.PaymentIntent): Payment {
     amountCents: intent.amount,
     currency: intent.currency.toUpperCase(),
     orderId: intent.metadata?.[orderMetadataKey] ?? null,
+    paymentKey: intent.metadata?.[paymentKeyMetadataKey] ?? intent.id,
     livemode: intent.livemode,
   };
 }
@@ -109,14 +115,16 @@ function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
     case "payment_intent.canceled": {
       const payment = paymentOf(event.data.object);
       const base = { ...common, providerPaymentId: payment.providerPaymentId, orderId: payment.orderId, occurredAt };
+      const { paymentKey } = payment;
       return event.type === "payment_intent.succeeded"
         ? {
             ...base,
             type: "payment.succeeded",
+            paymentKey,
             amountCents: event.data.object.amount_received,
             currency: payment.currency,
           }
-        : { ...base, type: "payment.failed", declineCode: payment.declineCode ?? "generic_decline" };
+        : { ...base, type: "payment.failed", paymentKey, declineCode: payment.declineCode ?? "generic_decline" };
     }
     case "refund.created":
     case "refund.updated":
@@ -176,7 +184,11 @@ export function createStripeProvider(options: {
             currency: input.currency.toLowerCase(),
             description: input.description,
             allowed_payment_method_types: ["card"],
-            metadata: { ...input.metadata, [orderMetadataKey]: input.orderId },
+            metadata: {
+              ...input.metadata,
+              [orderMetadataKey]: input.orderId,
+              [paymentKeyMetadataKey]: input.idempotencyKey,
+            },
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -186,6 +198,16 @@ export function createStripeProvider(options: {
 
     async retrievePayment(providerPaymentId) {
       return paymentOf(await refusing(stripe.paymentIntents.retrieve(providerPaymentId)));
+    },
+
+    async findPayment(idempotencyKey) {
+      // Stripe's search sees a new PaymentIntent within about a minute: asked sooner, it may not find it yet (the
+      // orders ask again at their next sweep).
+      const quoted = idempotencyKey.replace(/['\\]/g, "\\$&");
+      const query = `metadata['${paymentKeyMetadataKey}']:'${quoted}'`;
+      const found = await refusing(stripe.paymentIntents.search({ query, limit: 1 }));
+      const [intent] = found.data;
+      return intent ? paymentOf(intent) : null;
     },
 
     async refund(input) {

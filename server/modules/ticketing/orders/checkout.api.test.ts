@@ -7,6 +7,7 @@ import { guests } from "../../guests/guests.tables.js";
 import { posted } from "../billing/billing.testing.js";
 import { orders } from "../ticketing.tables.js";
 import { handlePaymentEvent } from "./order-payments.js";
+import { orderPayments } from "./orders.tables.js";
 import {
   addTicket,
   billing,
@@ -201,6 +202,7 @@ describe("a payment's settlement", () => {
       provider: "stripe" as const,
       livemode: false,
       providerPaymentId: `pi_unknown_${Date.now()}`,
+      paymentKey: `pi_unknown_${Date.now()}`,
       orderId: null,
       occurredAt: new Date().toISOString(),
       type: "payment.succeeded" as const,
@@ -220,11 +222,16 @@ describe("a payment's settlement", () => {
     const cart = await cartOf(t, event, line());
     const started = await shop().checkout(cart.token, { method: "card", billing, termsAccepted: true });
     const payment = started.body.payment;
+    const [recordedPayment] = await t.context.db
+      .select({ key: orderPayments.idempotencyKey })
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, cart.id));
     const succeeded = {
       id: `evt_settles_${Date.now()}`,
       provider: "simulator" as const,
       livemode: false,
       providerPaymentId: payment.providerPaymentId as string,
+      paymentKey: recordedPayment?.key ?? "",
       orderId: cart.id,
       occurredAt: new Date().toISOString(),
       type: "payment.succeeded" as const,

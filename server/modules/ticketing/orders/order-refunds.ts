@@ -154,6 +154,8 @@ export async function settleRefund(context: AppContext, refundId: string): Promi
     .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending")));
   if (!row) return;
   const { refund, payment } = row;
+  // Only a settled payment is refunded, and its settlement recorded the provider's id.
+  if (!payment.providerPaymentId) throw new Error(`refund ${refund.id} is of a payment the provider never answered`);
   try {
     const done = await providerNamed(context, payment.provider).refund({
       providerPaymentId: payment.providerPaymentId,

@@ -4,28 +4,34 @@ import { transactionRetried } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import { orders } from "../ticketing.tables.js";
-import { syncOrderPayments } from "./order-payments.js";
+import { reconcilePayments, syncOrderPayments } from "./order-payments.js";
 import { settlePendingRefunds } from "./order-refunds.js";
 import { cancelOrder } from "./order-states.js";
 import { readOrderEvent, systemActor } from "./orders.shared.js";
 
 /*
- * The cart-expiry sweep, every minute on pg-boss's clock (one instance runs each slot, and a restart loses nothing:
- * what is due is read from the orders themselves). Carts past their reservation are cancelled and give back their
- * units and coupon uses; refunds left pending by a provider that could not be reached are asked again.
+ * The cart-expiry sweep, on start and every minute on pg-boss's clock (one instance runs each slot, and a restart
+ * loses nothing: what is due is read from the orders themselves). Payments whose outcome the orders may not have
+ * heard of are asked about first (a process stopped between a provider's answer and its settlement); carts past
+ * their reservation are cancelled and give back their units and coupon uses; refunds left pending by a provider that
+ * could not be reached are asked again.
  */
 
 /** Carts handled per round; the sweep goes on round after round until none is due. */
 export const cartExpiryBatch = 200;
 const expiryActor = systemActor("cart-expiry");
 
-/** Releases one due cart, unless it was paid, changed or released meanwhile (another instance, the buyer). */
+/**
+ * Releases one due cart, unless it was paid, changed or released meanwhile (another instance, the buyer). A cart
+ * whose payments cannot be asked about is kept until they can: one of them may have succeeded.
+ */
 async function expireCart(context: AppContext, orderId: string, now: Date): Promise<boolean> {
   // A payment that succeeded without the platform hearing of it completes the cart rather than letting it go.
   try {
     await syncOrderPayments(context, orderId);
   } catch (error) {
-    context.logger.warn({ err: error, orderId }, "the payments of an expiring cart could not be checked");
+    context.logger.warn({ err: error, orderId }, "the payments of an expiring cart could not be checked: kept");
+    return false;
   }
   return transactionRetried(context.db, async (tx) => {
     const [order] = await tx
@@ -44,6 +50,7 @@ async function expireCart(context: AppContext, orderId: string, now: Date): Prom
  * nothing; a cart another instance is releasing (locked) is left to it.
  */
 export async function expireCarts(context: AppContext, now = new Date()): Promise<number> {
+  await reconcilePayments(context, now);
   let released = 0;
   for (;;) {
     const batch = await context.db

@@ -37,7 +37,11 @@ export const orderCoupons = pgTable(
 /**
  * Card payments started for an order, one row per provider payment. A cart whose amount changed starts another one;
  * a succeeded payment is applied once (the row's status says it was), whichever way its success is learnt: the
- * provider's event, the buyer's browser, the expiry sweep.
+ * provider's event, the buyer's browser, the payments sweep, the expiry sweep.
+ *
+ * The row is written before the provider is asked (the intent to pay, its provider payment id still null), so that
+ * every payment the provider may have taken is known here should the process stop before its answer is recorded:
+ * the payments sweep asks the provider about it by its idempotency key (order-payments.ts `reconcilePayments`).
  */
 export const orderPayments = pgTable(
   "order_payments",
@@ -48,7 +52,14 @@ export const orderPayments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     provider: text("provider").$type<PaymentProviderName>().notNull(),
-    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    /** Null until the provider answered: the intent to pay, recorded before it was asked. */
+    providerPaymentId: text("provider_payment_id").unique(),
+    /**
+     * What the provider knows the payment by before its answer: the key of its creation (a retry gets the same
+     * payment, never a second charge), also in its metadata. `order-<order id>-payment-<n>`, the order's nth payment,
+     * so two checkouts racing meet on one key; a payment made elsewhere (another tab) is known by its provider's key.
+     */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
     status: text("status").$type<PaymentStatus>().notNull(),
     declineCode: text("decline_code").$type<DeclineCode>(),
     amountCents: integer("amount_cents").notNull(),
@@ -59,6 +70,8 @@ export const orderPayments = pgTable(
   },
   (table) => [
     index("order_payments_order").on(table.orderId, table.createdAt),
+    // What the payments sweep reads: the few payments not settled (on sale day nearly all are, within a second).
+    index("order_payments_unsettled").on(table.updatedAt).where(sql`${table.status} <> 'succeeded'`),
     check("order_payments_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../../contract/common.js";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import {
@@ -55,8 +55,9 @@ import {
   refuseSoldOutEarly,
 } from "./cart.js";
 import {
+  paymentIntent,
   paymentStartOf,
-  paymentsMadeJson,
+  paymentToMake,
   recordPaymentStatus,
   settleSucceededPayment,
   startCardPayment,
@@ -322,8 +323,29 @@ const billingValues = (billing: CheckoutValues["billing"], at: Date) => ({
 const cardCheckoutBilling = preparedStatement((executor) => {
   const at = sql.placeholder("at");
   const hits = rateLimitHitsQuery(executor);
+  const billable = and(
+    eq(orders.cartToken, sql.placeholder("cartToken")),
+    eq(events.id, orders.eventId),
+    publicEventCondition(sql.placeholder("slug")),
+    eq(orders.status, "in_cart"),
+    gt(orders.totalInclTaxCents, 0),
+    or(isNull(orders.reservedUntil), gt(orders.reservedUntil, at)),
+    withinLimits(hits),
+  );
+  // Who takes the event's card payments, by its payment mode (`providerForMode`; without params, test mode's).
+  const byMode = (key: string, type: SQL) =>
+    sql`case when ${ticketingParams.paymentMode} = 'live' then ${sql.placeholder(`live${key}`)}::${type}
+      else ${sql.placeholder(`test${key}`)}::${type} end`;
+  const provider = byMode("Provider", sql`text`);
+  // The intent to pay, recorded with the billing, before the provider is asked (order-payments.ts).
+  const intent = paymentIntent(executor, {
+    provider,
+    livemode: byMode("Livemode", sql`boolean`),
+    condition: billable,
+    from: "cart",
+  });
   return executor
-    .with(hits)
+    .with(hits, intent)
     .update(orders)
     .set(
       rowOfValues(
@@ -342,30 +364,33 @@ const cardCheckoutBilling = preparedStatement((executor) => {
     )
     .from(events)
     .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
-    .where(
-      and(
-        eq(orders.cartToken, sql.placeholder("cartToken")),
-        eq(events.id, orders.eventId),
-        publicEventCondition(sql.placeholder("slug")),
-        eq(orders.status, "in_cart"),
-        gt(orders.totalInclTaxCents, 0),
-        or(isNull(orders.reservedUntil), gt(orders.reservedUntil, at)),
-        withinLimits(hits),
-      ),
-    )
+    .where(billable)
     .returning({
       order: orders,
       event: eventColumnsWithStatus,
       params: ticketingParams,
-      made: paymentsMadeJson(sql`${orders}.id`),
+      payment: paymentToMake(intent, provider),
     })
     .prepare("card_checkout_billing");
 });
 
+/** The providers of both payment modes, as the billing statement picks one by the event's (`byMode`). */
+function providersByMode(context: AppContext) {
+  const test = providerForMode(context, "test");
+  const live = providerForMode(context, "live");
+  return {
+    testProvider: test.name,
+    testLivemode: test.livemode,
+    liveProvider: live.name,
+    liveLivemode: live.livemode,
+  };
+}
+
 /**
  * A card checkout of a live cart (in cart, its reservation running) with something to pay, billed in one conditional
- * statement rather than a locked read then a write, which counts the buyer's hits too: what sale day mostly sees. It
- * answers the cart's event, params and payments made; null sends the checkout the locked way (`withLiveCart`), which
+ * statement rather than a locked read then a write, which counts the buyer's hits and records the intent to pay too:
+ * what sale day mostly sees. It answers the cart's event, params and the payment to make (null if a checkout racing
+ * this one recorded it first); null sends the checkout the locked way (`withLiveCart`), which
  * tells an expired cart, a paid order or a free one apart, unless a limit was passed (429). The row lock the update
  * takes serializes it with the expiry sweep as that lock would.
  */
@@ -382,6 +407,7 @@ async function billCardCheckout(
     at,
     cartToken: hashSecret(token),
     slug,
+    ...providersByMode(context),
     ...hits.values,
   });
   if (!billed) {
@@ -392,7 +418,7 @@ async function billCardCheckout(
     event: billed.event,
     order: billed.order,
     params: paramsValues(billed.params ?? undefined),
-    made: billed.made,
+    payment: billed.payment,
   };
 }
 
@@ -444,7 +470,7 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
   const provider = providerForMode(context, params.paymentMode);
   if (body.card && provider.name !== "simulator") throw fieldError("card", "CART_CARD_NOT_ACCEPTED");
   const started = await startCardPayment(context, event, order, provider, {
-    made: billedAtOnce?.made,
+    payment: billedAtOnce?.payment,
     card: body.card,
   });
   let cart = await cartView(context, event, order.id, token, order.language);
@@ -475,11 +501,12 @@ export async function authenticateCart(
         eq(orderPayments.orderId, order.id),
         eq(orderPayments.provider, "simulator"),
         ne(orderPayments.status, "succeeded"),
+        isNotNull(orderPayments.providerPaymentId),
       ),
     )
     .orderBy(desc(orderPayments.createdAt))
     .limit(1);
-  if (!waiting) throw new AppError(409, "PAYMENT_NOT_AWAITING_AUTHENTICATION");
+  if (!waiting?.providerPaymentId) throw new AppError(409, "PAYMENT_NOT_AWAITING_AUTHENTICATION");
   const simulator = createPaymentSimulator(context);
   const current = await simulator.retrievePayment(waiting.providerPaymentId);
   const done = await simulator.authenticate({ clientSecret: current.clientSecret, outcome });
