@@ -1,16 +1,20 @@
+import { and, desc, eq } from "drizzle-orm";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
+import { mails } from "../platform/mail.tables.js";
 
 /**
- * `npm run seed:demo`: a demo account with organizers in each role and events in every state, created through the
- * public API so the demo obeys the same rules as real use. Run it while the server is stopped (embedded database).
- * Run again, it adds only what is missing: the ticketing of the product launch (seedTicketing) once.
+ * `npm run seed:demo`: a demo account with organizers in each role and events in every state, and a platform
+ * administrator, created through the public API so the demo obeys the same rules as real use. Run it while the server
+ * is stopped (embedded database). Run again, it adds only what is missing: the ticketing of the product launch
+ * (seedTicketing) once, the administrator's password once.
  */
 const demo = {
   email: "demo@eventdesk.test",
   password: "Demo-Organizer-2026",
   accountName: "Demo Events",
 };
+const platformAdmin = { email: "admin@eventdesk.test", password: "Demo-Platform-2026" };
 
 const day = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number, hour = 9) => {
@@ -19,8 +23,12 @@ const at = (offsetDays: number, hour = 9) => {
   return date.toISOString();
 };
 
-const config = loadConfig();
+// The request log of every call below would bury the credentials printed at the end: errors only, unless asked.
+const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || "error" });
 config.webDistDir = undefined;
+// Listed, the address gets its administrator at start (server/modules/auth/platform-admins.ts), kept in the database:
+// `npm start` needs no PLATFORM_ADMIN_EMAILS afterwards.
+config.platformAdminEmails.push(platformAdmin.email);
 const context = await createContext(config);
 const app = await buildApp(context);
 
@@ -176,6 +184,35 @@ async function seedTicketing(token: string, accountId: string) {
   );
 }
 
+/**
+ * The platform administrator chooses a password as the owner of a listed address does: "Forgot your password?", then
+ * the link mailed, read here from the mails table.
+ */
+async function seedPlatformAdmin() {
+  const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: platformAdmin });
+  if (login.statusCode === 200) {
+    console.log("The platform administrator already exists.");
+    return;
+  }
+  await call("POST", "/api/v1/auth/forgot-password", undefined, { email: platformAdmin.email });
+  const [mail] = await context.db
+    .select({ text: mails.text })
+    .from(mails)
+    .where(and(eq(mails.toAddress, platformAdmin.email), eq(mails.template, "auth.password_reset")))
+    .orderBy(desc(mails.createdAt))
+    .limit(1);
+  const token = mail?.text.match(/[?&]token=([^\s&]+)/)?.[1];
+  if (!token) throw new Error(`no password link mailed to ${platformAdmin.email}`);
+  await call("POST", "/api/v1/auth/reset-password", undefined, {
+    token: decodeURIComponent(token),
+    password: platformAdmin.password,
+    passwordConfirmation: platformAdmin.password,
+  });
+  const { token: session, user } = await call("POST", "/api/v1/auth/login", undefined, platformAdmin);
+  await call("POST", `/api/v1/administrators/${user.id}`, session, { firstName: "Pat", lastName: "Platform" });
+  console.log("Platform administrator created.");
+}
+
 try {
   const login = await app.inject({ method: "POST", url: "/api/v1/auth/login", payload: demo });
   let session: { token: string } = login.json();
@@ -271,7 +308,21 @@ try {
   }
   const me = await call("GET", "/api/v1/auth/me", session.token);
   await seedTicketing(session.token, me.memberships[0].accountId);
-  console.log(`Sign in at ${config.publicUrl}/en/admin with ${demo.email} / ${demo.password}`);
+  await seedPlatformAdmin();
+  const mailbox = context.mailer.usesOutbox
+    ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
+    : [];
+  console.log(
+    [
+      "",
+      "Demo data is ready. Start the server (npm start), then sign in:",
+      `  at         ${config.publicUrl}/en/admin`,
+      `  organizer  ${demo.email} / ${demo.password} (overseer of ${demo.accountName})`,
+      `  platform   ${platformAdmin.email} / ${platformAdmin.password} (platform administrator: every account)`,
+      ...mailbox,
+      "",
+    ].join("\n"),
+  );
 } finally {
   await app.close();
   await closeContext(context);
