@@ -33,7 +33,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const newPayment = (idempotencyKey = randomUUID(), amountCents = 2500) =>
+const newPayment = (idempotencyKey: string = randomUUID(), amountCents = 2500) =>
   stripe.createPayment({
     orderId: "order-1",
     amountCents,
@@ -128,6 +128,17 @@ describe("payments through Stripe", () => {
   test("an unknown payment is not found", async () => {
     expect(await refusal(stripe.retrievePayment("pi_unknown"))).toMatchObject({ status: 404 });
   });
+
+  test("is found by its idempotency key, kept in its metadata (what the orders knew it by before its answer)", async () => {
+    const key = `order-${randomUUID()}-payment-1`;
+    expect(await stripe.findPayment(key)).toBeNull();
+    const created = await newPayment(key);
+    expect(created.paymentKey).toBe(key);
+    expect(await stripe.findPayment(key)).toEqual(created);
+    // A PaymentIntent made without our key (before it was kept, or elsewhere) is known by its own id.
+    const bare = await browser.paymentIntents.create({ amount: 1000, currency: "eur" });
+    expect((await stripe.retrievePayment(bare.id)).paymentKey).toBe(bare.id);
+  });
 });
 
 describe("refunds through Stripe", () => {
@@ -181,8 +192,9 @@ describe("refunds through Stripe", () => {
 });
 
 describe("Stripe webhooks", () => {
-  test("a signed payment_intent.succeeded reads as payment.succeeded", async () => {
-    const payment = await newPayment();
+  test("a signed payment_intent.succeeded reads as payment.succeeded, with the key it was created with", async () => {
+    const key = randomUUID();
+    const payment = await newPayment(key);
     await payWith(payment.providerPaymentId, "pm_card_visa");
     const event = lastEventOf("payment_intent.succeeded");
     const { body, signature } = fake.signedWebhook(event);
@@ -192,6 +204,7 @@ describe("Stripe webhooks", () => {
       provider: "stripe",
       livemode: false,
       providerPaymentId: payment.providerPaymentId,
+      paymentKey: key,
       orderId: "order-1",
       occurredAt: expect.any(String),
       amountCents: 2500,

@@ -9,6 +9,8 @@ import {
 } from "../../../platform/payments/stripe-fake.testing.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { reconcilePayments } from "./order-payments.js";
+import { orderPayments } from "./orders.tables.js";
 import {
   addTicket,
   billing,
@@ -161,5 +163,78 @@ describe("Stripe payments of orders", () => {
     if (!refundEvent) throw new Error("no refund event");
     expect((await deliver(refundEvent)).status).toBe(200);
     expect((await shop().read(cart.token)).body.refunds).toMatchObject([{ status: "succeeded" }]);
+  });
+});
+
+describe("a Stripe payment whose answer the process never recorded (it stopped in between)", () => {
+  /** A started payment as a crash right after Stripe's answer leaves it: the intent recorded, no PaymentIntent id. */
+  async function answerLost(cartId: string) {
+    const [intent] = await t.context.db
+      .update(orderPayments)
+      .set({ providerPaymentId: null, status: "requires_payment_method" })
+      .where(eq(orderPayments.orderId, cartId))
+      .returning();
+    if (!intent) throw new Error(`no payment recorded for ${cartId}`);
+    return intent;
+  }
+  const orderRead = (cartId: string) =>
+    t.request({
+      method: "GET",
+      url: `/api/v1/events/${tenants.owner.accountId}/${event.id}/orders/${cartId}`,
+      token: tenants.owner.token,
+    });
+
+  it("was asked for with the intent's key, also in its metadata", async () => {
+    const cart = await cartOf(t, event, [{ ticketId: entry.id, quantity: 1 }]);
+    const started = await checkout(cart.token);
+    const [row] = await t.context.db.select().from(orderPayments).where(eq(orderPayments.orderId, cart.id));
+    expect(row).toMatchObject({
+      idempotencyKey: `order-${cart.id}-payment-1`,
+      providerPaymentId: started.body.payment.providerPaymentId,
+    });
+    const creation = fake.requests.findLast((request) => request.path === "/v1/payment_intents");
+    expect(creation?.idempotencyKey).toBe(row?.idempotencyKey);
+    const intent = await browser.paymentIntents.retrieve(started.body.payment.providerPaymentId);
+    expect(intent.metadata).toMatchObject({ order_id: cart.id, payment_key: row?.idempotencyKey });
+  });
+
+  it("completes the order on its webhook, found by the intent recorded before Stripe was asked", async () => {
+    const { cart, intentId } = await confirmedInBrowser();
+    await answerLost(cart.id);
+    expect((await deliver(eventFor("payment_intent.succeeded", intentId))).status).toBe(200);
+    const read = await orderRead(cart.id);
+    expect(read.body.status).toBe("completed");
+    expect(read.body.payments).toMatchObject([{ providerPaymentId: intentId, status: "succeeded" }]);
+  });
+
+  it("completes the order by the payments sweep, which finds the PaymentIntent by its metadata", async () => {
+    const { cart, intentId } = await confirmedInBrowser();
+    await answerLost(cart.id);
+    // A webhook never came: the sweep, past the few seconds a checkout waits for Stripe, asks for it.
+    await reconcilePayments(t.context, new Date(Date.now() + 5_000));
+    const read = await orderRead(cart.id);
+    expect(read.body.status).toBe("completed");
+    expect(read.body.payments).toMatchObject([{ providerPaymentId: intentId, status: "succeeded" }]);
+    expect(fake.requests.some((request) => request.path === "/v1/payment_intents/search")).toBe(true);
+    expect((await orderAudits(t, cart.id)).filter((action) => action === "ticketing.order.completed")).toHaveLength(1);
+  });
+
+  it("gives up an intent Stripe never received, after a while, and the next checkout records another", async () => {
+    const cart = await cartOf(t, event, [{ ticketId: entry.id, quantity: 1 }]);
+    // Refused after billing (a card number sent to Stripe's shop): the intent was recorded, Stripe never asked.
+    expect((await checkout(cart.token, { card: card() })).status).toBe(400);
+    await reconcilePayments(t.context, new Date(Date.now() + 5_000));
+    const waiting = await t.context.db.select().from(orderPayments).where(eq(orderPayments.orderId, cart.id));
+    expect(waiting).toMatchObject([{ providerPaymentId: null, status: "requires_payment_method" }]);
+    await reconcilePayments(t.context, new Date(Date.now() + 11 * 60_000));
+    const given = await t.context.db.select().from(orderPayments).where(eq(orderPayments.orderId, cart.id));
+    expect(given).toMatchObject([{ providerPaymentId: null, status: "failed", declineCode: "canceled" }]);
+    const started = await checkout(cart.token);
+    expect(started.status).toBe(200);
+    const [latest] = await t.context.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.providerPaymentId, started.body.payment.providerPaymentId));
+    expect(latest?.idempotencyKey).toBe(`order-${cart.id}-payment-2`);
   });
 });
