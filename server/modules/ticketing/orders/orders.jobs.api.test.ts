@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import { coupons, orders } from "../ticketing.tables.js";
 import { expireCarts } from "./orders.jobs.js";
+import { orderPayments } from "./orders.tables.js";
 import {
   addTicket,
   billing,
@@ -93,6 +94,38 @@ describe("the cart-expiry sweep", () => {
     await ageCart(cart.id);
     await expireCarts(t.context);
     expect((await shop().read(cart.token)).body.status).toBe("completed");
+    expect(await unitsTaken(t, ticket.id)).toBe(1);
+  });
+
+  it("completes a due cart paid while the process stopped before the simulator's answer was recorded", async () => {
+    const ticket = await addTicket(t, tenants.owner, event, { caption: { en: "Answer lost" } });
+    const { cart } = await cartWithPayment(ticket.id);
+    // What a kill leaves: the intent recorded before the simulator was asked, the card charged, nothing more.
+    await t.context.db
+      .update(orderPayments)
+      .set({ providerPaymentId: null, status: "requires_payment_method" })
+      .where(eq(orderPayments.orderId, cart.id));
+    await t.context.db
+      .update(simulatedPayments)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPayments.orderId, cart.id));
+    await ageCart(cart.id);
+    await expireCarts(t.context);
+    const read = await shop().read(cart.token);
+    expect(read.body).toMatchObject({ status: "completed", cancelReason: null });
+    expect(read.body.payments).toMatchObject([{ status: "succeeded" }]);
+    expect(await orderAudits(t, cart.id)).toEqual(["ticketing.order.created", "ticketing.order.completed"]);
+  });
+
+  it("keeps a due cart whose payment cannot be asked about, as it may have succeeded", async () => {
+    const ticket = await addTicket(t, tenants.owner, event, { caption: { en: "Unreachable" } });
+    const { cart } = await cartWithPayment(ticket.id);
+    // A Stripe payment on an instance where Stripe is no longer configured: nobody can say whether it was paid.
+    await t.context.db.update(orderPayments).set({ provider: "stripe" }).where(eq(orderPayments.orderId, cart.id));
+    await ageCart(cart.id);
+    await expireCarts(t.context);
+    const [kept] = await t.context.db.select().from(orders).where(eq(orders.id, cart.id));
+    expect(kept?.status).toBe("in_cart");
     expect(await unitsTaken(t, ticket.id)).toBe(1);
   });
 });
