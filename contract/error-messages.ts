@@ -310,6 +310,11 @@ export const messages = {
     fr: "cet invité détient un billet",
     es: "este invitado tiene una entrada",
   },
+  GUEST_EMAIL_OR_LAST_NAME_REQUIRED: {
+    en: "An email address or a last name is required.",
+    fr: "Une adresse e-mail ou un nom est obligatoire.",
+    es: "Se requiere una dirección de correo electrónico o un apellido.",
+  },
   GUEST_EMAIL_TAKEN: {
     en: "A guest of this event already has this email address.",
     fr: "Un invité de cet événement a déjà cette adresse e-mail.",

@@ -142,7 +142,24 @@ const guestFields = {
   godfatherId: idSchema.nullable().default(null),
 };
 
-export const guestCreateBody = z.object(guestFields);
+/**
+ * A guest is someone the organizer can find in the list or write to: at least an email or a last name. Checked on
+ * the values a guest ends with (the server merges a partial edit with the stored guest before asking).
+ */
+export const hasEmailOrLastName = (guest: { email?: string | null; lastName?: string }) =>
+  Boolean(guest.email) || Boolean(guest.lastName?.trim());
+
+/** The refusal under both inputs, for the form to show beside either one. */
+function requireEmailOrLastName(guest: { email?: string | null; lastName?: string }, context: z.RefinementCtx) {
+  if (hasEmailOrLastName(guest)) return;
+  for (const path of ["lastName", "email"]) {
+    context.addIssue({ code: "custom", message: "GUEST_EMAIL_OR_LAST_NAME_REQUIRED", path: [path] });
+  }
+}
+
+/** Every field of a guest with its default, without the identity rule: what a new guest starts from. */
+export const guestValuesSchema = z.object(guestFields);
+export const guestCreateBody = guestValuesSchema.superRefine(requireEmailOrLastName);
 export type GuestCreateBody = z.infer<typeof guestCreateBody>;
 
 /** Partial edit: only the fields sent change (no defaults fill the others). */
@@ -152,7 +169,11 @@ export const guestUpdateBody = z
       [K in keyof typeof guestFields]: ReturnType<(typeof guestFields)[K]["removeDefault"]>;
     },
   )
-  .partial();
+  .partial()
+  // An edit that sends both fields (the guest's form does) is checked here; one that sends one of them, by the server.
+  .superRefine((body, context) => {
+    if ("email" in body && "lastName" in body) requireEmailOrLastName(body, context);
+  });
 export type GuestUpdateBody = z.infer<typeof guestUpdateBody>;
 
 export const guestSchema = z.object({

@@ -110,10 +110,10 @@ describe("guests: create, read, edit, delete", () => {
 
   it("checks the phone format", async () => {
     const event = await guestEvent(t, owner);
-    const bad = await post(event.users, { phone: "12345" });
+    const bad = await post(event.users, { lastName: "Lovelace", phone: "12345" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ phone: "Phone format is incorrect (04XXXXXXXX or +33XXXXXXXXX)." });
-    expect((await post(event.users, { phone: "+33 4 12 34 56 78" })).status).toBe(201);
+    expect((await post(event.users, { lastName: "Lovelace", phone: "+33 4 12 34 56 78" })).status).toBe(201);
   });
 });
 
@@ -144,12 +144,17 @@ describe("guests: custom field values", () => {
       ["00000000-0000-4000-8000-000000000000", "x", "This custom field does not exist."],
     ];
     for (const [fieldId, value, message] of cases) {
-      const response = await post(event.users, { customFields: { [fieldId]: value } });
+      const response = await post(event.users, { lastName: "Lovelace", customFields: { [fieldId]: value } });
       expect(response.status, message).toBe(400);
       expect(response.body.error.message).toBe(message);
       expect(response.body.error.fields).toEqual({ [`customFields.${fieldId}`]: message });
     }
-    const french = await post(event.users, { customFields: { [date]: "31/12/2025" } }, owner.token, "fr");
+    const french = await post(
+      event.users,
+      { lastName: "Lovelace", customFields: { [date]: "31/12/2025" } },
+      owner.token,
+      "fr",
+    );
     expect(french.body.error.fields[`customFields.${date}`]).toBe("Le format de la date est incorrect.");
     expect(await t.context.db.select().from(guests).where(eq(guests.eventId, event.id))).toEqual([]);
 
@@ -164,7 +169,7 @@ describe("guests: custom field values", () => {
       [age]: 42,
       [short]: "Bo",
     };
-    const created = await post(event.users, { customFields: values });
+    const created = await post(event.users, { lastName: "Lovelace", customFields: values });
     expect(created.status).toBe(201);
     expect((await stored(created.body.id))?.customFields).toEqual(values);
   });
@@ -213,7 +218,7 @@ describe("guests: companions and sponsorship", () => {
     expect((await get(`${event.users}/${godfather.id}`)).body.godsonIds).toEqual([godson.id]);
 
     const elsewhere = await addGuest(t, owner.token, (await guestEvent(t, owner)).users, { lastName: "Elsewhere" });
-    const foreign = await post(event.users, { godfatherId: elsewhere.id });
+    const foreign = await post(event.users, { lastName: "Godson", godfatherId: elsewhere.id });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.fields).toEqual({ godfatherId: "The godfather must be another guest of this event." });
     expect((await post(`${event.users}/${godfather.id}`, { godfatherId: godfather.id })).status).toBe(400);

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/common.js";
 import { translate } from "../../../contract/error-messages.js";
 import { isPhoneNumber } from "../../../contract/field-values.js";
-import type { GuestCreateBody, GuestUpdateBody } from "../../../contract/guests.js";
+import { type GuestCreateBody, type GuestUpdateBody, hasEmailOrLastName } from "../../../contract/guests.js";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError, isUniqueViolation, notFound } from "../../platform/errors.js";
@@ -147,6 +147,10 @@ export async function updateGuest(
     await checkGuest(tx, event, body, before);
     const { customFields: customChanges, ...changes } = body;
     const next = { ...before, ...changes };
+    if (!hasEmailOrLastName(next)) {
+      const field = "lastName" in changes ? "lastName" : "email";
+      throw fieldError(field, "GUEST_EMAIL_OR_LAST_NAME_REQUIRED");
+    }
     if (customChanges) {
       next.customFields = mergeCustomValues(await readCustomFields(tx, eventId), before.customFields, customChanges, {
         creating: false,

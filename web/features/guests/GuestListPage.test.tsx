@@ -188,6 +188,28 @@ describe("guest list page", () => {
     });
   });
 
+  it("says before sending that a new guest needs an email or a last name", async () => {
+    const calls = open(`/en/admin/events/${event.id}/guests`, {
+      guests: [],
+      answer: () => ({ status: 201, body: guest({ firstName: "Ada", lastName: "Lovelace" }) }),
+    });
+    fireEvent.click((await screen.findAllByRole("button", { name: "Add a guest" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Add a guest" });
+    fireEvent.change(within(dialog).getByLabelText("First name"), { target: { value: "Ada" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add the guest" }));
+    const required = "An email address or a last name is required.";
+    await waitFor(() => expect(within(dialog).getAllByText(required)).toHaveLength(2));
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText("Last name"), { target: { value: "Lovelace" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add the guest" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === "POST")).toMatchObject({
+        body: { firstName: "Ada", lastName: "Lovelace", email: null },
+      }),
+    );
+  });
+
   it("turns pages by the cursor of the page before, and opens a page from its address by offset", async () => {
     const calls = open(`/en/admin/events/${event.id}/guests`, {
       total: 120,

@@ -99,7 +99,7 @@ describe("companions", () => {
       companions: [{ items: { name: "Old", seat: "front" } }, { items: { name: "Gone" } }],
     });
     const hostId = first.body.guestId;
-    const byHand = await addGuest(t, owner.token, event.users, { firstName: "Manual", hostId });
+    const byHand = await addGuest(t, owner.token, event.users, { firstName: "Manual", lastName: "Companion", hostId });
     const session = await memberSession(t, event.slug, mail);
     const second = await submit(
       t,

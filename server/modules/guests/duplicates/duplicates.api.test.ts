@@ -137,8 +137,8 @@ describe("duplicates: merge", () => {
       status: "confirmed",
       customFields: { [field.body.id]: "none", [size.body.id]: "M" },
     });
-    const companion = await event.add({ firstName: "Tom", hostId: gone.id });
-    const godson = await event.add({ firstName: "Zoé", godfatherId: gone.id });
+    const companion = await event.add({ firstName: "Tom", lastName: "Martin", hostId: gone.id });
+    const godson = await event.add({ firstName: "Zoé", lastName: "Petit", godfatherId: gone.id });
     await t.context.db.insert(recommendations).values({ eventId: event.id, recommenderId: gone.id, email: "r@x.test" });
 
     const response = await get(event.merge(keep.id, gone.id));
@@ -177,8 +177,8 @@ describe("duplicates: merge", () => {
     const event = await duplicatesEvent();
     const first = await event.add({ firstName: "Paul", lastName: "Roux", email: "paul@example.test" });
     const second = await event.add({ firstName: "Paul", lastName: "Roux", company: "Roux SA" });
-    for (const name of ["A", "B"]) await event.add({ firstName: name, hostId: first.id });
-    for (const name of ["C", "D"]) await event.add({ firstName: name, hostId: second.id });
+    for (const name of ["A", "B"]) await event.add({ lastName: name, hostId: first.id });
+    for (const name of ["C", "D"]) await event.add({ lastName: name, hostId: second.id });
     const refused = await get(event.merge(first.id, second.id), owner.token, "fr");
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
@@ -204,8 +204,8 @@ describe("duplicates: merge", () => {
 
   it("answers 403 to a reader, 404 to another account and for unknown guests, 400 for the same guest", async () => {
     const event = await duplicatesEvent();
-    const one = await event.add({ firstName: "A" });
-    const two = await event.add({ firstName: "B" });
+    const one = await event.add({ lastName: "A" });
+    const two = await event.add({ lastName: "B" });
     expect((await get(event.merge(one.id, two.id), reader.token)).status).toBe(403);
     const foreign = await get(event.merge(one.id, two.id), other.token, "es");
     expect(foreign.status).toBe(404);
@@ -213,7 +213,7 @@ describe("duplicates: merge", () => {
     expect((await get(event.list, other.token)).status).toBe(404);
     expect((await post(event.ignore, { selectedIds: [[one.id, two.id]] }, other.token)).status).toBe(404);
     const otherEvent = await duplicatesEvent();
-    const stranger = await otherEvent.add({ firstName: "C" });
+    const stranger = await otherEvent.add({ lastName: "C" });
     expect((await get(event.merge(one.id, stranger.id))).status).toBe(404);
     const same = await get(event.merge(one.id, one.id), owner.token, "en");
     expect(same.status).toBe(400);

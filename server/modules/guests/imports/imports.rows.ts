@@ -9,7 +9,12 @@ import {
 } from "../../../../contract/error-messages.js";
 import { isPhoneNumber } from "../../../../contract/field-values.js";
 import { customFieldTargetPrefix, type ImportMapping } from "../../../../contract/guest-imports.js";
-import { type GuestUpdateBody, guestCreateBody, guestUpdateBody } from "../../../../contract/guests.js";
+import {
+  type GuestUpdateBody,
+  guestUpdateBody,
+  guestValuesSchema,
+  hasEmailOrLastName,
+} from "../../../../contract/guests.js";
 import { AppError } from "../../../platform/errors.js";
 import { type CustomFieldRow, mergeCustomValues } from "../custom-field-values.js";
 import { searchable } from "../guests.list.js";
@@ -163,6 +168,8 @@ export function createRowReader(
     }
     const { customFields: _none, ...changes } = parsed.data;
     if (changes.phone && !isPhoneNumber(changes.phone)) return refuse("phone", { code: "PHONE_INVALID" });
+    // A row without an email always makes a new guest (rows meet existing guests by email): it needs a last name.
+    if (!hasEmailOrLastName(changes)) return refuse("lastName", { code: "GUEST_EMAIL_OR_LAST_NAME_REQUIRED" });
     return { ok: true, value: { line: row.line, cells: row.cells, email: changes.email ?? null, changes, custom } };
   }
 
@@ -179,4 +186,4 @@ export function createRowReader(
 }
 
 /** The defaults POST users gives the fields a row leaves empty. */
-export const newGuestDefaults = () => guestCreateBody.parse({});
+export const newGuestDefaults = () => guestValuesSchema.parse({});
