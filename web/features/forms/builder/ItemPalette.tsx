@@ -3,6 +3,12 @@ import { useTranslation } from "react-i18next";
 import { type QuestionType, questionTypes } from "../../../../contract/forms";
 import { blockGlyphs, Glyph, questionGlyphs } from "./ItemGlyph";
 
+// Names wrap between words only: "anywhere" let a narrow column cut "Recommendations" into "Recommendation / s". A
+// word wider than the whole button (none of ours at the palette's widths) may still break rather than overflow.
+const paletteLabel = {
+  label: { whiteSpace: "normal", textAlign: "left", overflowWrap: "break-word", overflow: "visible" },
+} as const;
+
 type Props = { onAddQuestion(type: QuestionType): void; onAddBlock(kind: keyof typeof blockGlyphs): void };
 
 /** The items an organizer can add: a question of each type, and the three kinds of block. */
@@ -18,7 +24,7 @@ export function ItemPalette({ onAddQuestion, onAddBlock }: Props) {
       leftSection={<Glyph sign={sign} />}
       aria-label={t("forms.palette.add", { name })}
       onClick={add}
-      styles={{ label: { whiteSpace: "normal", textAlign: "left", overflowWrap: "anywhere", overflow: "visible" } }}
+      styles={paletteLabel}
       h="auto"
       py={6}
     >
