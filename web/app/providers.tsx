@@ -1,8 +1,10 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
+import { AccessibleNames } from "./accessible-names";
+import { accessibleColors, theme } from "./theme";
 
 /**
  * Network faults and 5xx are worth three more tries, and a 429 "too many searches at once" (the user's other lists end
@@ -24,32 +26,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Blue 7 on white is 5.9:1 and dark gray text passes AA on every surface used.
-const theme = createTheme({
-  primaryColor: "blue",
-  primaryShade: 7,
-  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  defaultRadius: "md",
-  focusRing: "auto",
-  headings: { fontWeight: "700" },
-});
-
-// Mantine's "dimmed" gray (help text) and red 6 (field errors) are about 3.3:1 on white, under the AA minimum of
-// 4.5:1; gray 7 and red 8 pass.
-const accessibleColors: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: {
-    "--mantine-color-dimmed": theme.colors.gray[7] ?? "#495057",
-    "--mantine-color-error": theme.colors.red[8] ?? "#e03131",
-  },
-  dark: {},
-});
-
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColors}>
       <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <AccessibleNames>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AccessibleNames>
     </MantineProvider>
   );
 }

@@ -12,6 +12,8 @@ export const scrollingTables = {
       scrollAreaProps: {
         type: "always",
         scrollbarSize: 10,
+        // Keyboard users reach the table with Tab and scroll it with the arrow keys (WCAG 2.1.1).
+        viewportProps: { tabIndex: 0 },
         styles: {
           viewport: {
             background: [
