@@ -113,7 +113,7 @@ export function FormEditor(props: Props) {
         </Group>
       </Group>
       {draft.dirty && (
-        <Text size="sm" c="orange.9" role="status">
+        <Text size="sm" c="orange" role="status">
           {t("forms.builder.unsaved")}
         </Text>
       )}

@@ -7,7 +7,7 @@ export function GuestStatusBadge({ status }: { status: GuestStatus }) {
   const { t } = useTranslation();
   const color = statusColors[status];
   return (
-    <Badge variant="light" color={color} c={`${color}.9`} tt="none">
+    <Badge variant="light" color={color} tt="none">
       {t(`guests.status.${status}`)}
     </Badge>
   );

@@ -184,7 +184,7 @@ function Summary({ registration }: { registration: MemberRegistration }) {
       <Text c="gray.8" style={{ overflowWrap: "anywhere" }}>
         {registration.email}
       </Text>
-      <Badge mt="sm" color={cancelled ? "red.8" : registration.status === "confirmed" ? "green.9" : "gray.7"}>
+      <Badge mt="sm" color={cancelled ? "red" : registration.status === "confirmed" ? "green" : "gray"}>
         {t(`public.member.status.${registration.status}`)}
       </Badge>
     </Card>

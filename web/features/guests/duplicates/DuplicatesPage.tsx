@@ -113,7 +113,7 @@ function PairCard({ pair, eventId, slug }: { pair: DuplicatePair; eventId: strin
                     <Table.Th scope="row">
                       {t(`guests.fields.${field}`)}
                       {differs && (
-                        <Text span size="sm" fw={400} c="orange.9">
+                        <Text span size="sm" fw={400} c="orange">
                           {" "}
                           ({t("guests.duplicates.differs")})
                         </Text>

@@ -24,10 +24,10 @@ import { useSaveTicketingParams, useTicketingParams } from "./billing.queries";
 import { TicketingSettingsFrame } from "./TicketingSettingsFrame";
 
 const stateColors: Record<TicketOfficeState, string> = {
-  open: "green.9",
-  closed: "gray.8",
-  not_yet_open: "blue.9",
-  ended: "gray.8",
+  open: "green",
+  closed: "gray",
+  not_yet_open: "blue",
+  ended: "gray",
 };
 
 /** Where each missing requirement is fixed. */

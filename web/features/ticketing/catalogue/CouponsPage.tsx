@@ -121,7 +121,7 @@ export function CouponsPage() {
                           : t("ticketing.catalogue.coupons.noEnd")}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={stateColors[state]} c={`${stateColors[state]}.9`} tt="none">
+                        <Badge variant="light" color={stateColors[state]} tt="none">
                           {t(`ticketing.catalogue.coupons.states.${state}`)}
                         </Badge>
                       </Table.Td>

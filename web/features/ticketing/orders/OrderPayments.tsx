@@ -50,7 +50,7 @@ export function OrderPayments({ order }: { order: Order }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={color} c={`${color}.9`} tt="none">
+                      <Badge variant="light" color={color} tt="none">
                         {t(`ticketing.orders.payments.statuses.${payment.status}`)}
                       </Badge>
                       {payment.declineCode && (
@@ -93,12 +93,7 @@ export function OrderPayments({ order }: { order: Order }) {
                   </Table.Td>
                   <Table.Td>{refund.itemIds.map((id) => captions.get(id) ?? id).join(", ")}</Table.Td>
                   <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={refundColors[refund.status]}
-                      c={`${refundColors[refund.status]}.9`}
-                      tt="none"
-                    >
+                    <Badge variant="light" color={refundColors[refund.status]} tt="none">
                       {t(`ticketing.orders.refunds.statuses.${refund.status}`)}
                     </Badge>
                   </Table.Td>

@@ -36,7 +36,7 @@ export function OrderStatusBadge({
   const abandoned = status === "cancelled" && (cancelReason === "expired" || cancelReason === "replaced");
   return (
     <Group gap={4}>
-      <Badge variant="light" color={color} c={`${color}.9`} tt="none" style={noShrink} styles={wrapping}>
+      <Badge variant="light" color={color} tt="none" style={noShrink} styles={wrapping}>
         {abandoned ? t(`ticketing.orders.abandonedCart.${cancelReason}`) : t(`ticketing.orders.status.${status}`)}
       </Badge>
       {testMode && <TestBadge />}

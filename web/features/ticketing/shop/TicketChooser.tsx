@@ -219,7 +219,7 @@ function Availability({ remaining, unlimited }: { remaining: number; unlimited: 
     );
   if (remaining > fewLeft) return null;
   return (
-    <Text size="sm" fw={600} c="orange.9">
+    <Text size="sm" fw={600} c="orange">
       {t("ticketing.shop.fewLeft", { count: remaining })}
     </Text>
   );
