@@ -23,7 +23,7 @@ export function AuthLayout() {
           </Paper>
           <Text size="xs" c="gray.7" ta="center">
             {t("app.footer")}{" "}
-            <Anchor href="/api/docs" size="xs">
+            <Anchor href="/api/docs" size="xs" underline="always">
               API
             </Anchor>
           </Text>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Card,
   Group,
@@ -67,13 +66,11 @@ export function EventsListPage() {
         />
       ) : (
         <>
-          <Box component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("events.list.title")}>
-            <Stack gap="sm">
-              {list.data.items.map((event) => (
-                <EventListItem key={event.id} event={event} />
-              ))}
-            </Stack>
-          </Box>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("events.list.title")}>
+            {list.data.items.map((event) => (
+              <EventListItem key={event.id} event={event} />
+            ))}
+          </Stack>
           <PageLinks
             label={t("events.list.pagination")}
             pages={pages}

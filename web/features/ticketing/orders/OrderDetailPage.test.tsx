@@ -81,7 +81,7 @@ describe("order detail page", () => {
     expect(within(payments).getByText("Succeeded")).toBeTruthy();
     const documents = screen.getByRole("region", { name: "Invoice and credit notes" });
     expect(within(documents).getByText("Invoice F-2026-000042")).toBeTruthy();
-    expect(within(documents).getByRole("button", { name: "Download Invoice F-2026-000042 (PDF)" })).toBeTruthy();
+    expect(within(documents).getByRole("button", { name: "Download PDF: Invoice F-2026-000042" })).toBeTruthy();
     expect(within(documents).getByRole("button", { name: "Download the tickets (PDF)" })).toBeTruthy();
 
     // Completed: refunds only (the transition table allows nothing else).
@@ -181,7 +181,7 @@ describe("order detail page", () => {
     const calls = open(order(), () => ({ status: 200, body: {} }));
     URL.createObjectURL = () => "blob:invoice";
     URL.revokeObjectURL = () => {};
-    fireEvent.click(await screen.findByRole("button", { name: "Download Invoice F-2026-000042 (PDF)" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Download PDF: Invoice F-2026-000042" }));
     await waitFor(() => expect(calls.map((call) => call.path)).toContain(`${orderPath}/documents/d1/pdf`));
   });
 
@@ -191,6 +191,6 @@ describe("order detail page", () => {
     expect(screen.queryByRole("group", { name: "Order actions" })).toBeNull();
     expect(screen.queryByRole("button", { name: actionNames })).toBeNull();
     // Documents stay readable.
-    expect(screen.getByRole("button", { name: "Download Invoice F-2026-000042 (PDF)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download PDF: Invoice F-2026-000042" })).toBeTruthy();
   });
 });
