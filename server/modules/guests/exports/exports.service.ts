@@ -9,6 +9,7 @@ import type { Language } from "../../../../contract/common.js";
 import { exportColumns, exportLabels, type guestExportQuery } from "../../../../contract/guest-export.js";
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
+import { spreadsheetCell } from "../../../platform/spreadsheet.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
 import type { CustomFieldRow } from "../custom-field-values.js";
@@ -147,11 +148,16 @@ export async function exportGuests(
   };
 }
 
+/** The rows with every text cell neutralized for spreadsheets (`spreadsheetCell`). */
+async function* spreadsheetRows(rows: AsyncIterable<Cell[]>) {
+  for await (const row of rows) yield row.map(spreadsheetCell);
+}
+
 /** `;` and a byte-order mark: what Excel expects to open a UTF-8 file with accents in France. */
 export function csvStream(rows: AsyncIterable<Cell[]>, language: Language, onError: (error: unknown) => void) {
   const number = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 20 });
   const output = stringify({ delimiter: ";", bom: true, cast: { number: (value) => number.format(value) } });
-  pipeline(Readable.from(rows), output, (error) => {
+  pipeline(Readable.from(spreadsheetRows(rows)), output, (error) => {
     if (error) onError(error);
   });
   return output;
@@ -167,7 +173,7 @@ export function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName: string, onErr
   });
   const sheet = workbook.addWorksheet(sheetName);
   (async () => {
-    for await (const row of rows) {
+    for await (const row of spreadsheetRows(rows)) {
       sheet.addRow(row).commit();
       if (output.writableNeedDrain) await once(output, "drain");
     }

@@ -6,6 +6,7 @@ import type { ImportProgress, ImportStartBody, UploadedImport } from "../../../.
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
+import { spreadsheetCell } from "../../../platform/spreadsheet.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
@@ -164,10 +165,12 @@ export async function importReport(
     .where(eq(guestImportErrors.importId, id))
     .orderBy(asc(guestImportErrors.rowNumber));
   const header = [translate("IMPORT_REPORT_LINE", language), translate("IMPORT_REPORT_REASON", language)];
-  const csv = stringify([
-    [...header, ...found.columns],
-    ...errors.map((error) => [String(error.rowNumber), error.reason, ...error.values]),
-  ]);
+  const csv = stringify(
+    [
+      [...header, ...found.columns],
+      ...errors.map((error) => [String(error.rowNumber), error.reason, ...error.values]),
+    ].map((row) => row.map(spreadsheetCell)),
+  );
   const baseName = found.fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_") || "import";
   // The BOM makes Excel read the accents as UTF-8.
   return { fileName: `${baseName}-refused-rows.csv`, csv: `\uFEFF${csv}` };
