@@ -86,9 +86,17 @@ export const eventCreateBody = z
   .refine(endsAfterStart, { message: "EVENT_END_BEFORE_START", path: ["endsAt"] });
 export type EventCreateBody = z.infer<typeof eventCreateBody>;
 
-/** Everything but the URL may change; `archived` needs the archive right. */
+/**
+ * Everything but the URL may change; `archived` needs the archive right. `unchangedSince`, the `updatedAt` the editor
+ * read, makes the change conditional: an event changed since by someone else is not overwritten (409).
+ */
 export const eventUpdateBody = z
-  .object({ ...eventFields, slug: z.string().optional(), archived: z.boolean().optional() })
+  .object({
+    ...eventFields,
+    slug: z.string().optional(),
+    archived: z.boolean().optional(),
+    unchangedSince: z.iso.datetime({ error: "DATE_INVALID" }).optional(),
+  })
   .partial()
   .refine(endsAfterStart, { message: "EVENT_END_BEFORE_START", path: ["endsAt"] });
 export type EventUpdateBody = z.infer<typeof eventUpdateBody>;

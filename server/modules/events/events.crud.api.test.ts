@@ -319,6 +319,27 @@ describe("POST /accounts/:account/events/:id", () => {
     );
   });
 
+  it("refuses a change made over a version of the event that another organizer has changed since", async () => {
+    const event = await createEvent(t, owner.token, owner.accountId, { venueName: "Hall A" });
+    const read = (await t.request({ method: "GET", url: eventUrl(event.id), token: owner.token })).body;
+    const first = await post(eventUrl(event.id), { venueName: "Hall B", unchangedSince: read.updatedAt });
+    expect(first.status).toBe(200);
+    const stale = await post(eventUrl(event.id), { venueName: "Hall C", unchangedSince: read.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toEqual({ code: "EVENT_NOT_UPDATED", message: "Event could not be updated." });
+    expect((await storedEvent(event.id))?.venueName).toBe("Hall B");
+    const fresh = await post(
+      eventUrl(event.id),
+      { venueName: "Hall C", unchangedSince: first.body.updatedAt },
+      owner.token,
+      "es",
+    );
+    expect(fresh.status).toBe(200);
+    const badDate = await post(eventUrl(event.id), { unchangedSince: "yesterday" });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.error.fields).toEqual({ unchangedSince: "Date format is incorrect." });
+  });
+
   it("checks the end against the stored start when only one date changes", async () => {
     const event = await createEvent(t, owner.token, owner.accountId, {
       startsAt: hoursFromNow(48),

@@ -212,9 +212,13 @@ export async function updateEvent(
   body: EventUpdateBody,
   language: Language,
 ): Promise<Event> {
-  const { slug, archived, ...fields } = body;
+  const { slug, archived, unchangedSince, ...fields } = body;
   return context.db.transaction(async (tx) => {
     const current = await requireEvent(tx, access, id, "events.update", { lock: true });
+    // Saved over a version the editor never saw, another organizer's changes would be lost without a word.
+    if (unchangedSince !== undefined && current.updatedAt.getTime() !== Date.parse(unchangedSince)) {
+      throw new AppError(409, "EVENT_NOT_UPDATED");
+    }
     // The URL is printed on invitations and badges: sending it back unchanged is fine, changing it is not.
     if (slug !== undefined && slug !== current.slug) throw fieldError("slug", "EVENT_URL_LOCKED");
     const archiving = archived !== undefined && archived !== current.archived;
