@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountRoleSchema } from "./auth.js";
-import { emailSchema, idSchema, languageSchema, listOf, listQuery } from "./common.js";
+import { emailSchema, idSchema, languageSchema, listOf, listQuery, optionalWebAddress } from "./common.js";
 
 export const accountParams = z.object({ account: idSchema });
 export const accountItemParams = z.object({ account: idSchema, id: idSchema });
@@ -16,7 +16,7 @@ const timezoneSchema = z.string().trim().min(1).max(64);
 const accountParamsFields = z.object({
   contactEmail: emailSchema.optional().or(z.literal("")),
   phone: optionalText(30),
-  website: optionalText(300),
+  website: optionalWebAddress(300).optional(),
   language: languageSchema,
   timezone: timezoneSchema,
 });

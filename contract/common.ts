@@ -91,16 +91,15 @@ const untouchedPrefix = /^https?:\/\/$/i;
  * "https://" counts as none. A refused one answers URL_INVALID, which shows what a valid address looks like.
  */
 export const optionalWebAddress = (max: number) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (untouchedPrefix.test(value) ? "" : value))
-    .pipe(
-      z.union([
-        z.literal(""),
-        z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "URL_INVALID" }).max(max),
-      ]),
-    );
+  // A codec, not a transform: a response schema holding it (an account's params) is encoded back to JSON as it is.
+  z.codec(
+    z.string().trim(),
+    z.union([
+      z.literal(""),
+      z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "URL_INVALID" }).max(max),
+    ]),
+    { decode: (value) => (untouchedPrefix.test(value) ? "" : value), encode: (value) => value },
+  );
 
 export const localizedTextSchema = z.object({
   fr: z.string().max(20_000).optional(),

@@ -86,6 +86,32 @@ describe("a NUL character in any text is a field error, never a server error", (
   });
 });
 
+describe("links open in a browser only over http or https", () => {
+  test("an account's website and an event's social link refuse javascript: with the message showing a valid one", async () => {
+    const account = `/api/v1/accounts/${owner.accountId}`;
+    const urlRefusal = "Enter a full address starting with https://, like https://example.com.";
+    for (const website of ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://acme.test"]) {
+      const body = { params: { website } };
+      const refused = await t.request({ method: "POST", url: account, token: owner.token, body });
+      expect(refused.status, website).toBe(400);
+      expect(refused.body.error).toEqual({
+        code: "URL_INVALID",
+        message: urlRefusal,
+        fields: { "params.website": urlRefusal },
+      });
+    }
+    const kept = { params: { website: "https://acme.test/about" } };
+    const saved = await t.request({ method: "POST", url: account, token: owner.token, body: kept });
+    expect(saved.body.params?.website, JSON.stringify(saved.body)).toBe("https://acme.test/about");
+
+    const event = await createEvent(t, owner.token, owner.accountId);
+    const social = { socialUrls: { facebook: "JavaScript:alert(document.cookie)" } };
+    const eventUrl = `${eventsUrl(owner.accountId)}/${event.id}`;
+    const refused = await t.request({ method: "POST", url: eventUrl, token: owner.token, body: social });
+    expect(refused.body.error.fields).toEqual({ "socialUrls.facebook": urlRefusal });
+  });
+});
+
 describe("bodies too big or of a type not accepted", () => {
   test("a JSON body over the limit answers 413 with the spec's message", async () => {
     const body = { email: "someone@example.test", password: "x".repeat(1_100_000) };
