@@ -66,6 +66,7 @@ describe("event edit page", () => {
         maxAttendees: 250,
         maxCompanions: 1,
         socialUrls: { facebook: "", twitter: "", linkedin: "", youtube: "", instagram: "" },
+        unchangedSince: event.updatedAt,
       },
     });
   });

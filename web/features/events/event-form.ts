@@ -10,7 +10,7 @@ import { useAlert } from "../../app/alert";
 import { toLanguage } from "../../i18n/i18n";
 import { showServerErrors } from "../../ui/forms";
 import { suggestSlug } from "./event-slug";
-import { useUpdateEvent } from "./events.queries";
+import { useEvent, useUpdateEvent } from "./events.queries";
 
 /** An empty optional text is "no value", not an empty string stored forever. */
 export const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
@@ -82,19 +82,24 @@ export function useSaveEventTab(
   const { t } = useTranslation();
   const { clearAlert } = useAlert();
   const update = useUpdateEvent(eventId);
+  // The version this page shows: an event another organizer changed since is refused, not overwritten.
+  const unchangedSince = useEvent(eventId).data?.updatedAt;
   const report = useReportError(form);
   const onSubmit = form.onSubmit((body) => {
     clearAlert();
-    update.mutate(prepare(body), {
-      onSuccess: () => {
-        // What was saved is the new starting point, for "discard changes" as for the dirty check.
-        const saved = form.getValues();
-        form.setInitialValues(saved);
-        form.resetDirty(saved);
-        notifications.show({ color: "green", message: t("common.saved") });
+    update.mutate(
+      { ...prepare(body), unchangedSince },
+      {
+        onSuccess: () => {
+          // What was saved is the new starting point, for "discard changes" as for the dirty check.
+          const saved = form.getValues();
+          form.setInitialValues(saved);
+          form.resetDirty(saved);
+          notifications.show({ color: "green", message: t("common.saved") });
+        },
+        onError: report,
       },
-      onError: report,
-    });
+    );
   });
   return { onSubmit, saving: update.isPending };
 }
