@@ -36,7 +36,10 @@ export function nulCharacterPath(value: unknown, path: string[] = []): string[] 
 export const idSchema = z.string().uuid("NOT_FOUND");
 export const idParams = z.object({ id: idSchema });
 
-export const emailSchema = z.string().trim().toLowerCase().min(1, "FIELD_REQUIRED").max(254).email("EMAIL_INVALID");
+/** An email address, refused with `invalid`: "Invalid email address." or, for a form's `mail`, "Mail format is incorrect.". */
+export const emailAddress = (invalid: "EMAIL_INVALID" | "MAIL_FORMAT") =>
+  z.string().trim().toLowerCase().min(1, "FIELD_REQUIRED").max(254).email(invalid);
+export const emailSchema = emailAddress("EMAIL_INVALID");
 
 /** SPEC §5: at least 12 characters with lowercase, uppercase, digit and one of !@#$%^&+/-* */
 export const passwordSpecials = "!@#$%^&+/-*";

@@ -27,6 +27,7 @@ describe("the message catalogue", () => {
    * the column headings of the import report. They take the punctuation of the message around them.
    */
   const fragments = new Set([
+    "DOMAIN_USED_ELSEWHERE",
     "EVENT_HOLDS_FINANCIAL_RECORDS",
     "GUEST_HOLDS_TICKET",
     "IMPORT_REPORT_LINE",

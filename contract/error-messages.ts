@@ -161,6 +161,12 @@ export const messages = {
     fr: "Le compte doit garder au moins un superviseur.",
     es: "La cuenta necesita al menos un supervisor.",
   },
+  /* The reason of SETTINGS_NOT_SAVED when the default domain is another account's. */
+  DOMAIN_USED_ELSEWHERE: {
+    en: "the domain %s is already used by another account",
+    fr: "le domaine %s est déjà utilisé par un autre compte",
+    es: "el dominio %s ya lo usa otra cuenta",
+  },
   ACCOUNT_DOMAIN_TAKEN: {
     en: "This domain is already used by another account.",
     fr: "Ce domaine est déjà utilisé par un autre compte.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, idSchema, type Language, languageSchema, listOf } from "./common.js";
+import { emailAddress, emailSchema, idSchema, type Language, languageSchema, listOf } from "./common.js";
 import type { CodedMessage } from "./error-messages.js";
 import { type FieldValue, isEmptyValue, validateFieldValue } from "./field-values.js";
 import { choiceFieldTypes, customFieldTypes, eventScopeParams } from "./guests.js";
@@ -214,17 +214,20 @@ export const answersSchema = z.record(
 );
 export type Answers = Record<string, FieldValue>;
 
+/** A form's `mail` field (SPEC §7 sendForm), the address answers are sent from: SPEC §5's "Mail format is incorrect". */
+const formMailSchema = emailAddress("MAIL_FORMAT");
+
 /** `POST /{lang}/{event}/forms/sendForm/{id}`: SPEC §7 (formId, items, mail), plus acceptances and companions. */
 export const sendFormBody = z.object({
   formId: idSchema,
-  mail: emailSchema,
+  mail: formMailSchema,
   items: answersSchema,
   termsAccepted: z.boolean().default(false),
   privacyAccepted: z.boolean().default(false),
   companions: z
     .array(
       z.object({
-        mail: emailSchema
+        mail: formMailSchema
           .nullable()
           .or(z.literal("").transform(() => null))
           .default(null),

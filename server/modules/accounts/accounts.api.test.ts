@@ -195,11 +195,18 @@ describe("POST /accounts/:id", () => {
       "fr",
     );
     expect(response.status).toBe(409);
-    expect(response.body.error).toMatchObject({
-      code: "ACCOUNT_DOMAIN_TAKEN",
-      message: "Ce domaine est déjà utilisé par un autre compte.",
+    expect(response.body.error).toEqual({
+      code: "SETTINGS_NOT_SAVED",
+      message:
+        "Les paramètres n'ont pas pu être enregistrés. Raison : le domaine events.acme.test est déjà utilisé par un autre compte.",
       fields: { "settings.defaultDomain": "Ce domaine est déjà utilisé par un autre compte." },
     });
+    const english = await api("POST", `/accounts/${other.accountId}`, other.token, {
+      settings: { defaultDomain: "events.acme.test" },
+    });
+    expect(english.body.error.message).toBe(
+      "Settings could not be saved. Reason: the domain events.acme.test is already used by another account.",
+    );
   });
 });
 

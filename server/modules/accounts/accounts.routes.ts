@@ -55,7 +55,7 @@ export function registerAccountsRoutes(parent: FastifyInstance, context: AppCont
       // Limits are what the customer pays for: only a platform admin moves them, whatever else the body holds.
       if (limits) assertCan(access, "account.limits.update");
       if (!limits || Object.keys(ownSettings).length > 0) assertCan(access, "account.update");
-      return updateAccount(context, { principal, ip: request.ip }, access.accountId, request.body);
+      return updateAccount(context, { principal, ip: request.ip }, access.accountId, request.body, request.language);
     },
   );
 

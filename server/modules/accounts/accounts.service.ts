@@ -7,6 +7,8 @@ import {
   type accountSummarySchema,
   defaultEventParamsSchema,
 } from "../../../contract/accounts.js";
+import type { Language } from "../../../contract/common.js";
+import { translate } from "../../../contract/error-messages.js";
 import { seatedRoles } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
@@ -160,12 +162,16 @@ function flatten(view: AccountView): Record<string, unknown> {
   return flat;
 }
 
-/** Merges a partial update into each settings group; who may change which group is checked by the caller. */
+/**
+ * Merges a partial update into each settings group; who may change which group is checked by the caller. A refusal
+ * reads "Settings could not be saved. Reason: …" (SPEC §8), in `language`, with the field at fault.
+ */
 export async function updateAccount(
   context: AppContext,
   caller: Caller,
   accountId: string,
   body: AccountUpdateBody,
+  language: Language,
 ): Promise<Account> {
   return context.db.transaction(async (tx) => {
     const row = await lockAccount(tx, accountId);
@@ -192,7 +198,8 @@ export async function updateAccount(
         .where(and(eq(accounts.defaultDomain, domain), ne(accounts.id, accountId)))
         .limit(1);
       if (taken) {
-        throw new AppError(409, "ACCOUNT_DOMAIN_TAKEN", {
+        throw new AppError(409, "SETTINGS_NOT_SAVED", {
+          values: [translate("DOMAIN_USED_ELSEWHERE", language, domain)],
           fields: { "settings.defaultDomain": { code: "ACCOUNT_DOMAIN_TAKEN" } },
         });
       }

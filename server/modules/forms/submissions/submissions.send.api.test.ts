@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "../../../../contract/error-messages.js";
 import { storedFiles } from "../../../platform/files.tables.js";
 import { mailsTo, registerAccount, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
@@ -160,6 +161,22 @@ describe("registration through sendForm", () => {
     expect((await t.context.db.select().from(guests).where(eq(guests.id, kept.body.guestId)))[0]?.registered).toBe(
       true,
     );
+  });
+
+  it("refuses a malformed mail, the sender's or a companion's, as a mail of bad format", async () => {
+    const { event, form } = await registrationSetup();
+    const refused = await submit(t, event.slug, form.id, {
+      mail: "not-an-address",
+      items: { first: "Zoé" },
+      companions: [{ mail: "nor@this", items: {} }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toMatchObject({
+      mail: "Mail format is incorrect.",
+      "companions.0.mail": "Mail format is incorrect.",
+    });
+    const inSpanish = await submit(t, event.slug, form.id, { mail: "x@", items: { first: "Zoé" } }, { language: "es" });
+    expect(inSpanish.body.error.fields.mail).toBe(translate("MAIL_FORMAT", "es"));
   });
 
   it("counts the answers ticked on a checkbox question: at least its minimum, exactly its exact count", async () => {
