@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { captchaSolutionSchema } from "./captcha.js";
 import { emailSchema, languageSchema, passwordSchema, withPasswordConfirmation } from "./common.js";
 
 const requiredName = z.string().trim().min(1, "FIELD_REQUIRED").max(100);
@@ -44,6 +45,8 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export const loginBody = z.object({
   email: z.string("COMPLETE_ALL_FIELDS").trim().toLowerCase().min(1, "COMPLETE_ALL_FIELDS"),
   password: z.string("COMPLETE_ALL_FIELDS").min(1, "COMPLETE_ALL_FIELDS"),
+  /** Asked for (CAPTCHA_REQUIRED) once an address has had several wrong passwords in a row. */
+  captcha: captchaSolutionSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -583,6 +583,11 @@ export const messages = {
     fr: "Vous êtes déjà inscrit. Connectez-vous à votre espace membre pour modifier votre inscription.",
     es: "Ya está inscrito. Inicie sesión en su área de miembro para modificar su inscripción.",
   },
+  CAPTCHA_REQUIRED: {
+    en: "Several wrong passwords were tried for this address: please confirm you are not a robot.",
+    fr: "Plusieurs mots de passe erronés ont été essayés pour cette adresse : veuillez confirmer que vous n'êtes pas un robot.",
+    es: "Se han probado varias contraseñas erróneas para esta dirección: confirme que no es un robot.",
+  },
   CAPTCHA_INVALID: {
     en: "The human check failed or has expired. Please try again.",
     fr: "La vérification anti-robot a échoué ou a expiré. Veuillez réessayer.",

@@ -140,6 +140,20 @@ export async function consumeRateLimit(db: Database, ...hits: RateLimitHit[]): P
   await consumeHits(db, hitsOf(...hits));
 }
 
+/**
+ * Counts one hit on each key without refusing anything: for counters that change how a request is treated rather
+ * than stop it (an address's wrong passwords, past which signing in asks for a captcha).
+ */
+export async function recordHits(db: Database, ...hits: RateLimitHit[]): Promise<void> {
+  await hitsStatement(db).execute(hitsOf(...hits).values);
+}
+
+/** The hits counted on a key in its current window: 0 once the window is over. */
+export async function hitsInWindow(db: Database, hit: RateLimitHit): Promise<number> {
+  const [bucket] = await bucketsStatement(db).execute(hitsOf(hit).values);
+  return bucket && bucket.secondsLeft > 0 ? bucket.hits : 0;
+}
+
 /** `consumeRateLimit` of hits already listed by `hitsOf`. */
 export async function consumeHits(db: Database, hits: Hits): Promise<void> {
   const [counted] = await hitsStatement(db).execute(hits.values);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mailsTo, registerAccount, testPassword } from "../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { quickCaptcha } from "../messages/messages.testing.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,23 +27,37 @@ function expectRateLimited(response: Awaited<ReturnType<TestApp["request"]>>, mi
 }
 
 describe("sign-in limits", () => {
-  test("10 attempts per address in 15 minutes, whatever the client address", async () => {
+  test("wrong passwords on an address never lock its owner out: past 5, a sign-in to it needs a captcha", async () => {
     const owner = await registerAccount(t, { email: "target@example.test" });
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await from(`203.0.113.${attempt}`, "/auth/login", {
-        email: owner.email,
-        password: "Guess&Number1",
-      });
-      expect(response.status, `attempt ${attempt}`).toBe(401);
+    const guess = (ip: string, extra: Record<string, unknown> = {}) =>
+      from(ip, "/auth/login", { email: owner.email, password: "Guess&Number1", ...extra });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await guess(`203.0.113.${attempt}`)).status, `attempt ${attempt}`).toBe(401);
     }
-    // Past the limit even the right password waits: a guesser cannot tell it found the password.
-    expectRateLimited(
-      await from("203.0.113.11", "/auth/login", { email: "TARGET@example.test", password: testPassword }),
-      15,
+    // From now on, every sign-in to the address asks for a captcha, the right password too: no guess is free.
+    const asked = await from("198.51.100.20", "/auth/login", { email: "TARGET@example.test", password: testPassword });
+    expect(asked.status).toBe(401);
+    expect(asked.body.error).toEqual({
+      code: "CAPTCHA_REQUIRED",
+      message: "Several wrong passwords were tried for this address: please confirm you are not a robot.",
+      fields: { captcha: "Several wrong passwords were tried for this address: please confirm you are not a robot." },
+    });
+    const spanish = await from("198.51.100.20", "/auth/login", { email: owner.email, password: testPassword }, "es");
+    expect(spanish.body.error.message).toBe(
+      "Se han probado varias contraseñas erróneas para esta dirección: confirme que no es un robot.",
     );
-    const french = await from("203.0.113.12", "/auth/login", { email: owner.email, password: testPassword }, "fr");
-    expect(french.status).toBe(429);
-    expect(french.body.error.message).toBe("Trop de tentatives. Veuillez patienter 15 minutes puis réessayer.");
+    // A guesser pays a proof of work for each further guess; a solution serves once.
+    const solved = await quickCaptcha(t);
+    expect((await guess("203.0.113.9", { captcha: solved })).body.error.code).toBe("INVALID_CREDENTIALS");
+    expect((await guess("203.0.113.9", { captcha: solved })).body.error.code).toBe("CAPTCHA_INVALID");
+
+    // The owner, from their own address, signs in with a solved captcha however many guesses came before.
+    for (let attempt = 1; attempt <= 30; attempt++) await guess("203.0.113.50");
+    expectRateLimited(await guess("203.0.113.50"), 15);
+    const body = { email: owner.email, password: testPassword, captcha: await quickCaptcha(t) };
+    const signedIn = await from("198.51.100.20", "/auth/login", body);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.token).toEqual(expect.any(String));
 
     const other = await registerAccount(t, { email: "bystander@example.test" });
     expect((await from("203.0.113.1", "/auth/login", { email: other.email, password: testPassword })).status).toBe(200);

@@ -1,6 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type {
+  LoginBody,
   LoginResponse,
   Me,
   RegisterAdminBody,
@@ -11,10 +12,11 @@ import type {
 } from "../../../contract/auth.js";
 import type { Executor } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
+import { checkCaptcha, spendCaptcha } from "../../platform/captcha.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError, isUniqueViolation } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
-import { consumeRateLimit } from "../../platform/rate-limit.js";
+import { consumeRateLimit, hitsInWindow, recordHits } from "../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { accountMembers, accounts } from "../accounts/accounts.tables.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -31,10 +33,16 @@ const tokenLifetimes: Record<TokenPurpose, number> = {
   login_challenge: minutes(15),
 };
 
-/** Per IP and per address, shared by every instance: stops password guessing and mail bombing. */
+/**
+ * Per IP and per address, shared by every instance: stops password guessing and mail bombing. Sign-in attempts are
+ * refused per client address only; an account's own sign-ins are never refused, or anyone could lock its owner out
+ * by trying wrong passwords from anywhere. Past `loginFailuresPerEmail.max` wrong passwords on an address in its
+ * window, a sign-in to it needs a solved captcha instead (as large identity providers do): its owner solves one in
+ * about a second, while a guesser pays that proof of work for every further guess, on top of its address's limit.
+ */
 const limits = {
   loginPerIp: { name: "login-ip", max: 30, windowSeconds: 15 * 60 },
-  loginPerEmail: { name: "login-email", max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerEmail: { name: "login-failures-email", max: 5, windowSeconds: 15 * 60 },
   forgotPerIp: { name: "forgot-ip", max: 20, windowSeconds: 60 * 60 },
   forgotPerEmail: { name: "forgot-email", max: 5, windowSeconds: 60 * 60 },
   registerPerIp: { name: "register-ip", max: 20, windowSeconds: 60 * 60 },
@@ -162,14 +170,25 @@ const decoyHash = hash("decoy-password-for-timing-Aa1!");
 
 export async function login(
   context: AppContext,
-  body: { email: string; password: string },
+  body: LoginBody,
   language: Language,
   ip: string,
 ): Promise<LoginResponse> {
-  await consumeRateLimit(context.db, [limits.loginPerIp, ip], [limits.loginPerEmail, body.email]);
+  await consumeRateLimit(context.db, [limits.loginPerIp, ip]);
+  const failures = [limits.loginFailuresPerEmail, body.email] as const;
+  if ((await hitsInWindow(context.db, failures)) >= limits.loginFailuresPerEmail.max) {
+    if (!body.captcha) {
+      throw new AppError(401, "CAPTCHA_REQUIRED", { fields: { captcha: { code: "CAPTCHA_REQUIRED" } } });
+    }
+    await checkCaptcha(context, body.captcha);
+    await spendCaptcha(context.db, body.captcha);
+  }
   const [user] = await context.db.select().from(users).where(eq(users.email, body.email));
   const valid = await verify(user?.passwordHash ?? (await decoyHash), body.password);
-  if (!user?.passwordHash || !valid) throw new AppError(401, "INVALID_CREDENTIALS");
+  if (!user?.passwordHash || !valid) {
+    await recordHits(context.db, failures);
+    throw new AppError(401, "INVALID_CREDENTIALS");
+  }
 
   const [twoFactor] = await context.db
     .select({ accountId: accounts.id })
