@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createHash } from "node:crypto";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionStore } from "../../api/client";
@@ -68,6 +69,25 @@ describe("sign-in page", () => {
     fillAndSubmit("ada@example.com", "Secret-password-1");
     await waitFor(() => expect(router.state.location.pathname).toBe("/en/admin/account/teams"));
     expect(sessionStore.get()).toBe("session-token");
+  });
+
+  it("after several wrong passwords on the address, solves the captcha the server asks for and signs in", async () => {
+    const salt = `abc?expires=${Math.floor(Date.now() / 1000) + 600}`;
+    const hidden = createHash("sha256").update(`${salt}7`).digest("hex");
+    const challenge = { algorithm: "SHA-256", challenge: hidden, salt, maxnumber: 20, signature: "signed" };
+    const calls = fakeServer((request) => {
+      if (request.path === "/public/captcha") return { status: 200, body: challenge };
+      if ((request.body as { captcha?: unknown } | undefined)?.captcha) return { status: 200, body: session };
+      return errorAnswer(401, "CAPTCHA_REQUIRED", "Several wrong passwords were tried for this address.");
+    });
+    const { router } = renderPage(signIn, { url: "/en/admin" });
+    fillAndSubmit("ada@example.com", "Secret-password-1");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/admin/events"));
+    expect(calls.filter((call) => call.path === "/auth/login")).toHaveLength(2);
+    expect(calls.filter((call) => call.path === "/auth/login").at(-1)).toMatchObject({
+      body: { email: "ada@example.com", captcha: { salt, number: 7, signature: "signed" } },
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("never follows a next address outside the back office", async () => {

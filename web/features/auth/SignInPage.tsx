@@ -1,14 +1,18 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
-import { loginBody } from "../../../contract/auth";
+import { type LoginBody, loginBody } from "../../../contract/auth";
 import { languages } from "../../../contract/common";
 import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
+import { captchaApi } from "../../api/captcha";
+import { ApiError } from "../../api/client";
 import { useAlert } from "../../app/alert";
 import { LoadingLine } from "../../app/LoadingLine";
 import { useAdminPath, useLanguageScope } from "../../app/language-scope";
+import { solveCaptcha } from "../../ui/captcha-solver";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { AuthTitle } from "./AuthTitle";
 import { useMe, useStartSession } from "./auth.queries";
@@ -40,7 +44,26 @@ export function SignInPage() {
   const me = useMe();
   const startSession = useStartSession();
   const form = useContractForm(loginBody, { email: "", password: "" });
-  const login = useMutation({ mutationFn: authApi.login });
+  const [verifying, setVerifying] = useState(false);
+  const login = useMutation({
+    mutationFn: async (values: LoginBody) => {
+      try {
+        return await authApi.login(values);
+      } catch (error) {
+        // Several wrong passwords were tried on this address (perhaps by someone else): the server asks for a proof
+        // of work, which the browser solves in about a second before sending the sign-in again.
+        if (!(error instanceof ApiError) || error.code !== "CAPTCHA_REQUIRED") throw error;
+        setVerifying(true);
+        try {
+          const captcha = await solveCaptcha(await captchaApi.challenge());
+          if (!captcha) throw error;
+          return await authApi.login({ ...values, captcha });
+        } finally {
+          setVerifying(false);
+        }
+      }
+    },
+  });
 
   if (me.isSuccess) return <Navigate to={destination} replace />;
   if (me.isLoading) return <LoadingLine />;
@@ -89,6 +112,11 @@ export function SignInPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             {t("auth.signIn.submit")}
           </Button>
+          {verifying && (
+            <Text size="sm" ta="center" c="gray.8" role="status">
+              {t("auth.signIn.verifying")}
+            </Text>
+          )}
           <Text size="sm" ta="center" c="gray.8">
             {t("auth.signIn.noAccount")}{" "}
             <Anchor component={Link} to={adminPath("/register-admin")} fw={600}>
