@@ -6,6 +6,7 @@ import { declineCodeSchema, paymentStatusSchema, simulatorCardSchema } from "./p
 import { publicEventParams } from "./public.js";
 import {
   buyerKindSchema,
+  cancelReasons,
   type OrderStatus,
   orderStatuses,
   orderStatusSchema,
@@ -73,10 +74,6 @@ export function transitionRefusal(action: OrderAction, status: OrderStatus): Mes
   if (action === "await") return "ORDER_ALREADY_AWAITING";
   return "ORDER_NOT_IN_CART";
 }
-
-/** Why a cancelled order was cancelled: a card payment arriving later recovers it only when it expired or was replaced. */
-export const cancelReasons = ["expired", "replaced", "organizer"] as const;
-export type CancelReason = (typeof cancelReasons)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies

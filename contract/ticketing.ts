@@ -13,6 +13,10 @@ export const orderStatuses = [
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** Why a cancelled order was cancelled: a card payment arriving later recovers it only when it expired or was replaced. */
+export const cancelReasons = ["expired", "replaced", "organizer"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
 /** SPEC §3 Order: paid online by card, or by another method the organizer confirms (bank transfer, cheque). */
 export const paymentMethods = ["online", "other"] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
@@ -61,6 +65,10 @@ export const guestOrderSchema = z.object({
   billingName: z.string(),
   itemCount: z.number().int(),
   invoiceNumber: z.number().int().nullable(),
+  /** The number printed on the order's invoice, a test invoice's ("TEST-F-…") too; null before completion. */
+  invoice: z.string().nullable(),
+  /** Why a cancelled order was cancelled: an abandoned cart ("expired", "replaced") is shown as such. */
+  cancelReason: z.enum(cancelReasons).nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });

@@ -100,6 +100,8 @@ describe("GET users/{id}/tickets and users/{id}/orders", () => {
       billingName: "Ada Lovelace",
       itemCount: 3,
       invoiceNumber: null,
+      invoice: null,
+      cancelReason: null,
       completedAt: null,
     });
     // Alan holds a ticket Ada bought: it is his ticket, not his order.

@@ -8,7 +8,7 @@ import type { Caller } from "../events/events.service.js";
 import { localizedText } from "../events/events.values.js";
 import { requireEvent } from "../events/events.visibility.js";
 import { guests } from "../guests/guests.tables.js";
-import { invoiceSequence } from "./invoices/invoices.view.js";
+import { invoiceNumberText, invoiceSequence } from "./invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "./ticketing.tables.js";
 
 type Page = { limit: number; offset: number };
@@ -119,6 +119,7 @@ export async function listGuestOrders(
         order: orders,
         itemCount: context.db.$count(orderItems, eq(orderItems.orderId, orders.id)),
         invoiceNumber: invoiceSequence,
+        invoice: invoiceNumberText,
       })
       .from(orders)
       .where(where)
@@ -127,7 +128,7 @@ export async function listGuestOrders(
       .offset(offset),
     context.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
-  const items = rows.map(({ order, itemCount, invoiceNumber }) => ({
+  const items = rows.map(({ order, itemCount, invoiceNumber, invoice }) => ({
     id: order.id,
     status: order.status,
     paymentMethod: order.paymentMethod,
@@ -139,6 +140,8 @@ export async function listGuestOrders(
     billingName: order.billingName,
     itemCount,
     invoiceNumber,
+    invoice,
+    cancelReason: order.cancelReason,
     createdAt: order.createdAt.toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
   }));

@@ -16,9 +16,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Language } from "../../../contract/common.js";
-import type { BuyerKind, OrderStatus, PaymentMethod } from "../../../contract/ticketing.js";
+import type { BuyerKind, CancelReason, OrderStatus, PaymentMethod } from "../../../contract/ticketing.js";
 import type { DiscountType, PriceBasis } from "../../../contract/ticketing-catalogue.js";
-import type { CancelReason, OtherPaymentKind } from "../../../contract/ticketing-orders.js";
+import type { OtherPaymentKind } from "../../../contract/ticketing-orders.js";
 import { events, type LocalizedText } from "../events/events.tables.js";
 import { guests } from "../guests/guests.tables.js";
 

@@ -75,7 +75,9 @@ describe("guest page", () => {
       buyerKind: "individual",
       billingName: "Grace Hopper",
       itemCount: 2,
-      invoiceNumber: 17,
+      invoiceNumber: null,
+      invoice: "TEST-F-1A2B3C4D-000017",
+      cancelReason: null,
       createdAt: "2025-03-01T10:00:00.000Z",
       completedAt: "2025-03-01T10:01:00.000Z",
     };
@@ -105,7 +107,7 @@ describe("guest page", () => {
     expect(await within(orders).findByText("€48.00")).toBeTruthy();
     expect(within(orders).getByText("Partially refunded")).toBeTruthy();
     expect(within(orders).getByText("Test")).toBeTruthy();
-    expect(within(orders).getByText("17")).toBeTruthy();
+    expect(within(orders).getByText("TEST-F-1A2B3C4D-000017")).toBeTruthy();
     // Each order opens its page in ticketing.
     expect(within(orders).getByRole("link", { name: /2025/ }).getAttribute("href")).toBe(
       `/en/admin/events/${event.id}/ticketing/orders/o1`,

@@ -100,13 +100,13 @@ function GuestOrders({ eventId, guestId }: { eventId: string; guestId: string })
                   </Anchor>
                 </Table.Td>
                 <Table.Td data-label={column("status")}>
-                  <OrderStatusBadge status={order.status} testMode={order.testMode} />
+                  <OrderStatusBadge status={order.status} testMode={order.testMode} cancelReason={order.cancelReason} />
                 </Table.Td>
                 <Table.Td data-label={column("items")}>{order.itemCount}</Table.Td>
                 <Table.Td data-label={column("total")}>
                   {formatCents(order.totalInclTaxCents, i18n.language, order.currency)}
                 </Table.Td>
-                <Table.Td data-label={column("invoice")}>{order.invoiceNumber ?? "—"}</Table.Td>
+                <Table.Td data-label={column("invoice")}>{order.invoice ?? "—"}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { PaymentMethod } from "../../../../contract/ticketing.js";
-import type { CancelReason, OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
+import type { CancelReason, PaymentMethod } from "../../../../contract/ticketing.js";
+import type { OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { rowOfValues } from "../../../db/prepared.js";
 import { preparedWrite, withWriteBatch } from "../../../db/write-batch.js";
