@@ -1,0 +1,237 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+import { solveCaptcha } from "../web/ui/captcha-solver";
+import { createEventThroughApi } from "./organizer";
+
+/**
+ * Everything the accessibility journey's pages show, made through the API so that each page is checked with real
+ * content (tables with rows, a completed order, answered forms, a message, a signed-in member) rather than its
+ * empty state: one organizer, one event in the three languages selling tickets, its guests, forms and orders.
+ */
+export async function createAccessibilityContent(request: APIRequestContext, id: string) {
+  const { token, accountId, eventId, slug } = await createEventThroughApi(request, id, {
+    journey: "a11y",
+    event: { languages: ["fr", "en", "es"], preferredLanguage: "en" },
+  });
+  const call = async <Answer>(method: "GET" | "POST", url: string, data?: unknown, anonymous = false) => {
+    const response = await request.fetch(`/api/v1${url}`, {
+      method,
+      headers: anonymous ? {} : { authorization: `Bearer ${token}` },
+      ...(data !== undefined && { data }),
+    });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as Answer;
+  };
+  const scope = `/events/${accountId}/${eventId}`;
+  const text = (en: string, fr: string, es: string) => ({ en, fr, es });
+
+  await call("POST", `/accounts/${accountId}/events/${eventId}`, { maxCompanions: 2 });
+  await call("POST", `/accounts/${accountId}/teams`, { name: "Accueil" });
+  await call("POST", `/accounts/${accountId}/apikeys`, { name: "CRM" });
+  const invited = `e2e-a11y-invited-${id}@example.test`;
+  await call("POST", "/administrators", {
+    accountId,
+    email: invited,
+    firstName: "Noé",
+    lastName: "Invité",
+    language: "en",
+    role: "editor",
+  });
+
+  await call("POST", `${scope}/customfields`, {
+    name: "Diet",
+    type: "dropdown",
+    choices: [
+      { id: "veggie", label: "Vegetarian" },
+      { id: "none", label: "No preference" },
+    ],
+  });
+  const registration = await call<{ id: string }>("POST", `${scope}/forms`, {
+    type: "registration",
+    title: text("Registration", "Inscription", "Inscripción"),
+    items: [
+      {
+        kind: "question",
+        id: "firstName",
+        type: "short_text",
+        title: text("First name", "Prénom", "Nombre"),
+        required: true,
+        target: { kind: "guest", field: "firstName" },
+      },
+      {
+        kind: "question",
+        id: "lastName",
+        type: "short_text",
+        title: text("Last name", "Nom", "Apellidos"),
+        required: true,
+        target: { kind: "guest", field: "lastName" },
+      },
+      {
+        kind: "question",
+        id: "session",
+        type: "unique_choice",
+        name: "Session",
+        title: text("Session", "Session", "Sesión"),
+        help: text("Pick one.", "Choisissez-en une.", "Elija una."),
+        answers: [
+          { id: "talk", label: text("Talk", "Conférence", "Conferencia"), quota: null },
+          { id: "workshop", label: text("Workshop", "Atelier", "Taller"), quota: 20 },
+        ],
+      },
+      { kind: "recommendations", id: "friends", title: text("Invite a friend", "Invitez un ami", "Invite a un amigo") },
+    ],
+  });
+  await call("POST", `${scope}/forms/${registration.id}/options`, { online: true });
+  const survey = await call<{ id: string }>("POST", `${scope}/forms`, {
+    type: "survey",
+    title: text("Satisfaction", "Satisfaction", "Satisfacción"),
+    items: [{ kind: "question", id: "rating", type: "rating", title: text("Your rating", "Votre note", "Su nota") }],
+  });
+  await call("POST", `${scope}/forms/${survey.id}/options`, { online: true });
+
+  const member = `e2e-a11y-member-${id}@example.test`;
+  const sent = await request.post(`/en/${slug}/forms/sendForm/${registration.id}`, {
+    data: {
+      formId: registration.id,
+      mail: member,
+      items: { firstName: "Lucía", lastName: "García", session: "workshop" },
+      privacyAccepted: true,
+      recommendations: [{ firstName: "Ada", lastName: "Lovelace", email: `e2e-a11y-ada-${id}@example.test` }],
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { guestId: memberGuestId } = (await sent.json()) as { guestId: string };
+  await call("POST", `${scope}/users`, { firstName: "Jean", lastName: "Dupont", company: "Acme", status: "confirmed" });
+  await call("POST", `${scope}/users`, { firstName: "Jean", lastName: "Dupont", email: `e2e-a11y-jean-${id}@a.test` });
+  await call("POST", `${scope}/users`, { firstName: "Inès", lastName: "Martin", hostId: memberGuestId });
+
+  await call("POST", `${scope}/organizers`, {
+    siret: "73282932000074",
+    corporateName: "Gala Productions SAS",
+    legalStructure: "SAS",
+    shareCapitalCents: 1_000_000,
+    rcsNumber: "RCS Paris 732 829 320",
+    street: "12 rue de la Paix",
+    zipCode: "75002",
+    city: "Paris",
+    vatStatus: "subject",
+    vatNumber: "FR40303265045",
+    legalMentions: "",
+  });
+  const category = await call<{ id: string }>("POST", `${scope}/categories`, { name: "Admission", color: "#1c7ed6" });
+  const pass = await call<{ id: string }>("POST", `${scope}/tickets`, {
+    caption: text("Pass", "Pass", "Pase"),
+    description: text("Talks and cocktail.", "Conférences et cocktail.", "Charlas y cóctel."),
+    taxPercent: 20,
+    maxQuantity: 100,
+    onSale: true,
+    categoryId: category.id,
+    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 6000, priceBasis: "incl" }],
+  });
+  await call("POST", `${scope}/tickets`, {
+    caption: text("Dinner", "Dîner", "Cena"),
+    taxPercent: 10,
+    maxQuantity: 50,
+    isOption: true,
+    optionOf: [pass.id],
+    onSale: true,
+    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 3000, priceBasis: "incl" }],
+  });
+  const reduction = { discountType: "percent", percentOff: 10, ticketIds: [pass.id] };
+  await call("POST", `${scope}/coupons`, {
+    code: "GALA10",
+    maxRedemptions: 100,
+    combinable: false,
+    redeemBy: null,
+    ...reduction,
+  });
+  await call("POST", `${scope}/discounts`, { name: "Groups", minQuantity: 5, ...reduction });
+  await call("POST", `${scope}/ticketingparams`, {
+    currency: "EUR",
+    paymentMode: "test",
+    otherPaymentMethods: {
+      bankTransfer: { enabled: true, instructions: text("IBAN FR76 3000 6000", "IBAN FR76 3000 6000", "IBAN FR76") },
+      cheque: { enabled: false, instructions: {} },
+    },
+    officeOpen: true,
+  });
+  const shop = `/public/events/${slug}/carts`;
+  const cart = await call<{ token: string }>(
+    "POST",
+    shop,
+    {
+      buyer: { firstName: "Lucía", lastName: "García", email: member },
+      items: [{ ticketId: pass.id, quantity: 1 }],
+      couponCodes: ["GALA10"],
+    },
+    true,
+  );
+  const { cart: order } = await call<{ cart: { id: string } }>(
+    "POST",
+    `${shop}/${cart.token}/checkout`,
+    {
+      method: "card",
+      billing: {
+        buyerKind: "individual",
+        name: "Lucía García",
+        address: "8 quai Voltaire",
+        zip: "75007",
+        city: "Paris",
+      },
+      termsAccepted: true,
+      card: { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Lucía García" },
+    },
+    true,
+  );
+
+  const challenge = await call<Parameters<typeof solveCaptcha>[0]>("GET", "/public/captcha", undefined, true);
+  await call(
+    "POST",
+    `/public/events/${slug}/contact`,
+    {
+      name: "Lucía García",
+      email: member,
+      subject: "Parking",
+      message: "Is there a car park near the venue?",
+      privacyAccepted: true,
+      captcha: await solveCaptcha(challenge),
+    },
+    true,
+  );
+
+  await call("POST", `/public/events/${slug}/member/link`, { email: member, language: "en" }, true);
+  const { sessionToken: memberSession } = await call<{ sessionToken: string }>(
+    "POST",
+    `/public/events/${slug}/member/session`,
+    { token: await mailedToken(request, member) },
+    true,
+  );
+
+  return {
+    id,
+    token,
+    slug,
+    eventId,
+    memberSession,
+    guestId: memberGuestId,
+    formId: registration.id,
+    orderId: order.id,
+    invitationToken: await mailedToken(request, invited),
+  };
+}
+
+export type AccessibilityContent = Awaited<ReturnType<typeof createAccessibilityContent>>;
+
+/** The token of the link in the newest mail to `to`, read from the development outbox (/dev/mailbox). */
+async function mailedToken(request: APIRequestContext, to: string) {
+  let token: string | undefined;
+  await expect(async () => {
+    const inbox = await (await request.get("/dev/mailbox")).text();
+    const row = inbox.split("<tr>").find((line) => line.includes(to));
+    const mailId = row?.match(/href="\/dev\/mailbox\/([0-9a-f-]+)"/)?.[1];
+    expect(mailId, `a mail to ${to}`).toBeTruthy();
+    const mail = await (await request.get(`/dev/mailbox/${mailId}`)).text();
+    token = mail.match(/[?&](?:amp;)*token=([\w-]+)/)?.[1];
+    expect(token, `a link with a token in the mail to ${to}`).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return token ?? "";
+}
