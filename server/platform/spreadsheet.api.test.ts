@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertForm, question, submit, uniqueEmail } from "../modules/forms/submissions/submissions.testing.js";
 import { addGuest, guestEvent } from "../modules/guests/guests.testing.js";
+import { guestImportErrors, guestImports } from "../modules/guests/imports/imports.tables.js";
 import {
   addTicket,
   billing,
@@ -80,6 +81,28 @@ describe("every export neutralizes cells a spreadsheet would read as formulas", 
     const cells = await xlsxCells(await download(`${event.orders}/export?format=xlsx`));
     expectNeutralized(cells);
     expect(cells).toContain(12);
+  });
+
+  test("the import's report of refused rows, from the imported file's own values", async () => {
+    const [upload] = await t.context.db
+      .insert(guestImports)
+      .values({ eventId: event.id, fileName: "guests.csv", content: Buffer.from(""), format: "csv", columns: ["Name"] })
+      .returning({ id: guestImports.id });
+    if (!upload) throw new Error("import insert failed");
+    await t.context.db
+      .insert(guestImportErrors)
+      .values(
+        payloads.map((payload, index) => ({
+          importId: upload.id,
+          rowNumber: index + 2,
+          reason: "-",
+          values: [payload],
+        })),
+      );
+    const url = `/api/v1/events/${owner.accountId}/${event.id}/imports/${upload.id}/report`;
+    const cells = (parse(await download(url), { bom: true }) as string[][]).flat();
+    expectNeutralized(cells);
+    expect(cells).toContain("'-");
   });
 
   test("the form answers export, from a public form's answer", async () => {
