@@ -44,9 +44,43 @@ function compressAssets(): Plugin {
   };
 }
 
+const mantineStyles = "virtual:mantine-styles";
+
+/**
+ * Mantine's stylesheet follows its components into the chunks that use them, so a guest's event page carries the CSS
+ * of its buttons and cards, not of the back office's tables and date pickers. Each Mantine component reads its class
+ * names from `<Name>.module.mjs`, which the build makes import `styles/<Name>.layer.css`; a component's own imports
+ * come before that one, so the CSS of what it is made of (UnstyledButton under Button) comes first, as in Mantine's
+ * whole stylesheet. `virtual:mantine-styles` (web/main.tsx) is the base every page needs: the reset, the theme's
+ * variables, the global rules. Everything is in the `mantine` layer, so the app's own CSS wins whatever the order in
+ * which chunks arrive. The development server sends Mantine as one pre-bundled file: it gets the whole stylesheet.
+ */
+function mantineCssPerComponent(): Plugin {
+  const resolvedId = `\0${mantineStyles}`;
+  const classNames = /@mantine\/core\/esm\/.+\/(\w+)\.module\.mjs$/;
+  let building = false;
+  return {
+    name: "mantine-css-per-component",
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    resolveId: (id) => (id === mantineStyles ? resolvedId : null),
+    load(id) {
+      if (id !== resolvedId) return null;
+      const base = ["baseline", "default-css-variables", "global"].map((file) => `styles/${file}.layer.css`);
+      return (building ? base : ["styles.layer.css"]).map((file) => `import "@mantine/core/${file}";`).join("\n");
+    },
+    transform(code, id) {
+      const component = building ? classNames.exec(id)?.[1] : undefined;
+      if (!component) return null;
+      return { code: `${code}\nimport "@mantine/core/styles/${component}.layer.css";\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: "web",
-  plugins: [react(), compressAssets()],
+  plugins: [react(), mantineCssPerComponent(), compressAssets()],
   build: { outDir: "../dist/web", emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
 });

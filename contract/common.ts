@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { type Language, languages } from "./languages.js";
 
 /**
  * Messages are named by code (see the message catalogues): the server translates them with Accept-Language,
  * the web app with its own catalogue under `errors.<CODE>`.
  */
-export const languages = ["fr", "en", "es"] as const;
+export { type Language, languages };
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
 /**
  * Where the first NUL character of an input sits (the path of its string, or of the object key holding it), or

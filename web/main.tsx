@@ -1,18 +1,23 @@
-import "@mantine/core/styles.css";
-import "@mantine/dates/styles.css";
-import "@mantine/notifications/styles.css";
-import "./i18n/i18n";
+import "virtual:mantine-styles";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import type { Language } from "../contract/languages";
 import { App } from "./app/App";
 import { initErrorReporting } from "./app/error-reporting";
+import i18n, { loadCatalogue } from "./i18n/i18n";
 
 initErrorReporting();
 const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The page's catalogue arrives beside the first page's code (the router asks for it as it is created). Should it fail,
+// the page's language scope asks again and shows the error page.
+void loadCatalogue(i18n.language as Language)
+  .catch(() => {})
+  .then(() => {
+    if (root) {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    }
+  });

@@ -1,5 +1,8 @@
+import "@mantine/dates/styles.layer.css";
+import "@mantine/notifications/styles.layer.css";
 import { AppShell, Burger, Button, Center, Group, Menu, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { Notifications } from "@mantine/notifications";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
@@ -77,6 +80,8 @@ export function AdminLayout() {
       padding={{ base: "md", sm: "lg" }}
     >
       {navigation.state === "loading" && <LoadingLine />}
+      {/* Only back-office pages raise notifications: the public pages never fetch their code. */}
+      <Notifications position="top-right" />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -1,7 +1,7 @@
 import { Button, Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { languages as allLanguages, type Language } from "../../contract/common";
+import { languages as allLanguages, type Language } from "../../contract/languages";
 import { useLanguageScope } from "./language-scope";
 
 const names: Record<Language, string> = { fr: "Français", en: "English", es: "Español" };

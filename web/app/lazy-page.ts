@@ -10,23 +10,25 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** One code chunk (a page, a layout, a catalogue): a ChunkLoadError when it fails or has not arrived in time. */
+export async function loadChunk<Module>(load: () => Promise<Module>): Promise<Module> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), chunkTimeoutMs);
+  });
+  try {
+    return await Promise.race([load(), timeout]);
+  } catch (error) {
+    throw new ChunkLoadError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * A React Router `lazy` loader for one page: the router shows the loading line while the chunk arrives and the
- * error page ("Loading chunk failed") if it does not.
+ * A React Router `lazy` loader for one page or layout: the router shows the loading line while the chunk arrives and
+ * the error page ("Loading chunk failed") if it does not.
  */
 export function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("timed out")), chunkTimeoutMs);
-    });
-    try {
-      const module = await Promise.race([load(), timeout]);
-      return { Component: pick(module) };
-    } catch (error) {
-      throw new ChunkLoadError(error);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  return async () => ({ Component: pick(await loadChunk(load)) });
 }

@@ -1,5 +1,4 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
@@ -29,7 +28,6 @@ export const queryClient = new QueryClient({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColors}>
-      <Notifications position="top-right" />
       <AccessibleNames>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AccessibleNames>

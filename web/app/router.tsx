@@ -1,16 +1,24 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { type Language, languages } from "../../contract/common";
-import { PublicLayout } from "../features/public/PublicLayout";
+import { type Language, languages } from "../../contract/languages";
 import { PublicScope } from "../features/public/PublicScope";
 import { browserLanguage } from "../i18n/i18n";
-import { AdminLayout } from "./AdminLayout";
-import { AuthLayout } from "./AuthLayout";
 import { AlertProvider } from "./alert";
 import { ErrorPage } from "./ErrorPage";
 import { LoadingLine } from "./LoadingLine";
 import { LanguageScope } from "./language-scope";
 import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./NotFoundPage";
+
+// Layouts are chunks too: a guest on an event's page never fetches the back office's frame, nor an organizer the
+// public pages'.
+const authLayout = lazyPage(
+  () => import("./AuthLayout"),
+  (m) => m.AuthLayout,
+);
+const adminLayout = lazyPage(
+  () => import("./AdminLayout"),
+  (m) => m.AdminLayout,
+);
 
 /** The sign-in pages of SPEC §2, at the same child paths under /admin and /{lang}/admin. */
 const authPages: RouteObject[] = [
@@ -356,7 +364,15 @@ export const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map
   path,
   element: <PublicScope />,
   errorElement: <ErrorPage />,
-  children: [{ element: <PublicLayout />, children: publicEventPages }],
+  children: [
+    {
+      lazy: lazyPage(
+        () => import("../features/public/PublicLayout"),
+        (m) => m.PublicLayout,
+      ),
+      children: publicEventPages,
+    },
+  ],
 }));
 
 /**
@@ -380,10 +396,10 @@ function languageRoutes(language: Language | undefined): RouteObject[] {
   const [signIn] = authPages;
   return [
     scoped(`${prefix}/admin`, [
-      { element: <AuthLayout />, children: authPages },
-      { element: <AdminLayout />, children: backOfficePages },
+      { lazy: authLayout, children: authPages },
+      { lazy: adminLayout, children: backOfficePages },
     ]),
-    scoped(`${prefix}/:event/admin`, [{ element: <AuthLayout />, children: signIn ? [signIn] : [] }]),
+    scoped(`${prefix}/:event/admin`, [{ lazy: authLayout, children: signIn ? [signIn] : [] }]),
   ];
 }
 

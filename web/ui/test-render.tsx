@@ -5,9 +5,13 @@ import { StrictMode } from "react";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import type { Language } from "../../contract/common";
+import { languages } from "../../contract/common";
 import { AlertBanner, AlertProvider } from "../app/alert";
 import { LanguageScope } from "../app/language-scope";
-import "../i18n/i18n";
+import { loadCatalogue } from "../i18n/i18n";
+
+// Every language at hand before the first render, as a page test switches between them at will.
+await Promise.all(languages.map(loadCatalogue));
 
 // jsdom has no matchMedia, which Mantine reads for color scheme and responsive props.
 if (!window.matchMedia) {
