@@ -215,11 +215,14 @@ describe("a guest with a ticket is not deleted", () => {
     expect((await get(`${event.users}/${ada.id}/orders`)).body.total).toBe(1);
   });
 
-  it("still deletes an event with orders and ticket holders", async () => {
+  it("keeps an event with orders and ticket holders, as its orders (issue 17: it is archived instead)", async () => {
     const { event, ada, ticket } = await eventWithGuests();
     await insertOrder(t, event.id, { buyerGuestId: ada.id }, [{ ticketId: ticket.id, holderGuestId: ada.id }]);
     const url = `${eventsUrl(cast.owner.accountId)}/${event.id}`;
-    expect((await remove(url)).status).toBe(200);
-    expect(await t.context.db.select().from(orders).where(eq(orders.eventId, event.id))).toEqual([]);
+    const refused = await remove(url);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("EVENT_NOT_DELETED");
+    expect(await t.context.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(1);
+    expect(await exists(ada.id)).toBe(true);
   });
 });
