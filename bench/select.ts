@@ -10,6 +10,7 @@ const benchmarks: Record<string, string> = {
   guests: "guests.ts",
   forms: "forms.ts",
   ticketing: "ticketing.ts",
+  web: "web.ts",
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benchmarks));
