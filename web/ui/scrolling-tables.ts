@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import type { MantineThemeComponent } from "@mantine/core";
 
 /*
  * A wide table on a phone showed its first two columns with nothing to say more exist (touch screens hide scrollbars
@@ -7,7 +7,9 @@ import { Table } from "@mantine/core";
  * reached) says there is more to swipe to. The theme's components, set once for every table.
  */
 export const scrollingTables = {
-  TableScrollContainer: Table.ScrollContainer.extend({
+  // A plain entry rather than Table.ScrollContainer.extend(), which is the identity: importing Table here would put it,
+  // its scroll area and floating-ui in the first chunk of every page, a guest's event page included.
+  TableScrollContainer: {
     defaultProps: {
       scrollAreaProps: {
         type: "always",
@@ -26,5 +28,5 @@ export const scrollingTables = {
         },
       },
     },
-  }),
+  } satisfies MantineThemeComponent,
 };
