@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "../db/connection.js";
+import type { DatabaseHandle, Executor } from "../db/connection.js";
 import type { Principal } from "./auth-guard.js";
 import type { AppContext } from "./context.js";
 import { AppError, isStatementTimeout } from "./errors.js";
@@ -21,12 +21,27 @@ const keyOf = (principal: Principal) =>
  * Takes one of the principal's heavy-read places, or refuses with 429 when all are taken; the caller gives it back by
  * calling the function returned, once, when the read is over (an export: when its stream closes).
  */
-export async function takeHeavyReadPlace(db: Database, principal: Principal): Promise<() => Promise<void>> {
+export async function takeHeavyReadPlace(database: DatabaseHandle, principal: Principal): Promise<() => Promise<void>> {
   const key = keyOf(principal);
+  const taken = database.kind === "pglite" ? takeEmbeddedPlace(database, key) : await takeServerPlace(database, key);
+  if (!taken) throw new AppError(429, "TOO_MANY_SEARCHES", { headers: { "retry-after": "1" } });
+  let given = false;
+  return async () => {
+    if (given) return;
+    given = true;
+    if (database.kind === "pglite") return giveEmbeddedPlace(database, key);
+    await database.db
+      .update(rateLimitBuckets)
+      .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
+      .where(sql`${rateLimitBuckets.key} = ${key}`);
+  };
+}
+
+async function takeServerPlace(database: DatabaseHandle, key: string): Promise<boolean> {
   const stale = sql`${rateLimitBuckets.windowStartedAt} < now() - make_interval(secs => ${heavyReadLimit.staleSeconds})`;
   // One statement counts and checks: the place is taken only while fewer than `max` are, so two requests racing
   // for the last place cannot both get it. `window_started_at` is the time of the last place taken.
-  const taken = await db
+  const taken = await database.db
     .insert(rateLimitBuckets)
     .values({ key, windowStartedAt: sql`now()`, hits: 1 })
     .onConflictDoUpdate({
@@ -35,21 +50,39 @@ export async function takeHeavyReadPlace(db: Database, principal: Principal): Pr
       setWhere: sql`${rateLimitBuckets.hits} < ${heavyReadLimit.max} or ${stale}`,
     })
     .returning({ hits: rateLimitBuckets.hits });
-  if (taken.length === 0) throw new AppError(429, "TOO_MANY_SEARCHES", { headers: { "retry-after": "1" } });
-  let given = false;
-  return async () => {
-    if (given) return;
-    given = true;
-    await db
-      .update(rateLimitBuckets)
-      .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
-      .where(sql`${rateLimitBuckets.key} = ${key}`);
-  };
+  return taken.length > 0;
+}
+
+/**
+ * The embedded database belongs to this one process, so the places are counted in its memory: counted in PGlite, the
+ * count would queue behind the reads it is meant to bound (PGlite runs one statement at a time, in arrival order),
+ * and fifty searches sent at once were all served, one after the other, while the server waited on them.
+ */
+const embeddedPlaces = new WeakMap<DatabaseHandle, Map<string, number>>();
+
+function takeEmbeddedPlace(database: DatabaseHandle, key: string): boolean {
+  const places = embeddedPlaces.get(database) ?? new Map<string, number>();
+  embeddedPlaces.set(database, places);
+  const running = places.get(key) ?? 0;
+  if (running >= heavyReadLimit.max) return false;
+  places.set(key, running + 1);
+  return true;
+}
+
+function giveEmbeddedPlace(database: DatabaseHandle, key: string): void {
+  const places = embeddedPlaces.get(database);
+  const running = places?.get(key) ?? 0;
+  if (running <= 1) places?.delete(key);
+  else places?.set(key, running - 1);
 }
 
 /** `read` holding one of the principal's heavy-read places (`takeHeavyReadPlace`) from start to end. */
-export async function withHeavyReadPlace<T>(db: Database, principal: Principal, read: () => Promise<T>): Promise<T> {
-  const giveBack = await takeHeavyReadPlace(db, principal);
+export async function withHeavyReadPlace<T>(
+  database: DatabaseHandle,
+  principal: Principal,
+  read: () => Promise<T>,
+): Promise<T> {
+  const giveBack = await takeHeavyReadPlace(database, principal);
   try {
     return await read();
   } finally {

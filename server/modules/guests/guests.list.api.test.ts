@@ -112,7 +112,7 @@ describe("guest list: a user's heavy reads at once", () => {
     await seed(event.id, 3);
     const running = [];
     for (let i = 0; i < heavyReadLimit.max; i++)
-      running.push(await takeHeavyReadPlace(t.context.db, principalOf(owner)));
+      running.push(await takeHeavyReadPlace(t.context.database, principalOf(owner)));
     const refused = await get(`${event.users}?query=martin`, owner.token, "es");
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({
@@ -132,19 +132,35 @@ describe("guest list: a user's heavy reads at once", () => {
     await running.pop()?.();
   });
 
-  it("takes a count left untouched for long as one a dead process left behind", async () => {
+  it("serves at most two of a user's searches sent at once and refuses the others with 429", async () => {
     const event = await guestEvent(t, owner);
-    const user = principalOf(reader);
-    for (let i = 0; i < heavyReadLimit.max; i++) await takeHeavyReadPlace(t.context.db, user);
-    await expect(takeHeavyReadPlace(t.context.db, user)).rejects.toMatchObject({ status: 429 });
-    await t.context.db.execute(
-      sql`update rate_limit_buckets set window_started_at = now() - interval '1 hour'
-          where key = ${`${heavyReadLimit.name}:user:${reader.userId}`}`,
-    );
-    const giveBack = await takeHeavyReadPlace(t.context.db, user);
-    await giveBack();
-    expect((await get(event.users, owner.token)).status).toBe(200);
+    await seed(event.id, 200);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(`${event.users}?query=martin&offset=30`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(heavyReadLimit.max);
+    // On the embedded database the six arrive while the first two run; a server may finish one before the next.
+    if (!process.env.TEST_DATABASE_URL) expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    expect((await get(`${event.users}?query=martin`)).status).toBe(200);
   });
+
+  // The embedded database's places are counted in the memory of its one process, which dies with its reads.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "takes a count left untouched for long as one a dead process left behind",
+    async () => {
+      const event = await guestEvent(t, owner);
+      const user = principalOf(reader);
+      for (let i = 0; i < heavyReadLimit.max; i++) await takeHeavyReadPlace(t.context.database, user);
+      await expect(takeHeavyReadPlace(t.context.database, user)).rejects.toMatchObject({ status: 429 });
+      await t.context.db.execute(
+        sql`update rate_limit_buckets set window_started_at = now() - interval '1 hour'
+          where key = ${`${heavyReadLimit.name}:user:${reader.userId}`}`,
+      );
+      const giveBack = await takeHeavyReadPlace(t.context.database, user);
+      await giveBack();
+      expect((await get(event.users, owner.token)).status).toBe(200);
+    },
+  );
 });
 
 describe("guest list: statement timeout", () => {

@@ -213,7 +213,7 @@ export async function listGuests(
   const where = guestListConditions(eventId, query);
   const after = query.cursor ? positionOf(query.cursor, query.sort, query.direction) : undefined;
   const page = { ...query, offset: after ? 0 : query.offset, after };
-  return withHeavyReadPlace(context.db, access.principal, () =>
+  return withHeavyReadPlace(context.database, access.principal, () =>
     withListTimeout(context, async (executor) => {
       // One page more than asked tells whether another follows.
       const found = await (query.query?.trim() ? searchPage(executor, where, page) : sortedPage(executor, where, page));

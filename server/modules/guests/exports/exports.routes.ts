@@ -37,7 +37,7 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
       const who = await eventCaller(context, request);
       const language = request.query.language ?? request.language;
       // An export reads the whole list: one of the caller's heavy-read places, until its last byte is sent.
-      const giveBack = await takeHeavyReadPlace(context.db, who.access.principal);
+      const giveBack = await takeHeavyReadPlace(context.database, who.access.principal);
       return failingWith(request, reply, "EXPORT_FAILED", async () => {
         const file = await exportGuests(context, who, request.params.event, request.query, language).catch(
           async (error) => {
