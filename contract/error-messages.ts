@@ -331,6 +331,11 @@ export const messages = {
     fr: "L'accompagnant n'a pas pu être ajouté.",
     es: "No se ha podido añadir el acompañante.",
   },
+  COMPANION_HOLDS_TICKET: {
+    en: "A companion left out of the form holds a ticket: they cannot be removed. Keep them, or ask the organizer.",
+    fr: "Un accompagnant retiré du formulaire détient un billet : il ne peut pas être supprimé. Gardez-le, ou demandez à l'organisateur.",
+    es: "Un acompañante quitado del formulario tiene una entrada: no se puede eliminar. Manténgalo o consulte al organizador.",
+  },
   GUEST_HOST_INVALID: {
     en: "The host must be another guest of this event.",
     fr: "L'hôte doit être un autre invité de cet événement.",

@@ -4,6 +4,7 @@ import { registerAccount, type SignedIn } from "../../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { guests } from "../../guests/guests.tables.js";
 import { addGuest, guestEvent } from "../../guests/guests.testing.js";
+import { insertOrder, insertTicket } from "../../ticketing/ticketing.testing.js";
 import { formAnswerCounts, formSubmissions } from "../forms.tables.js";
 import { answer, insertForm, memberSession, question, submit, uniqueEmail } from "./submissions.testing.js";
 
@@ -121,6 +122,24 @@ describe("companions", () => {
     // The companion form's filled quota comes with the registration form, shown disabled to the next companions.
     const read = await t.request({ method: "GET", url: `/api/v1/public/events/${event.slug}/forms/registration` });
     expect(read.body.companionForm).toMatchObject({ id: companionForm.id, filledAnswerIds: ["front"] });
+  });
+
+  it("keeps a companion who holds a ticket: a submission leaving them out is refused and changes nothing", async () => {
+    const { event, form } = await companionSetup();
+    const mail = uniqueEmail("holder-host");
+    const first = await submit(t, event.slug, form.id, { mail, companions: [{ items: { name: "Ticketed" } }] });
+    const hostId = first.body.guestId;
+    const [companion] = await companionsOf(hostId);
+    const ticket = await insertTicket(t, event.id);
+    await insertOrder(t, event.id, { buyerGuestId: hostId }, [{ ticketId: ticket.id, holderGuestId: companion?.id }]);
+    const session = await memberSession(t, event.slug, mail);
+
+    const refused = await submit(t, event.slug, form.id, { mail, companions: [] }, { session, language: "fr" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.companions).toBe(
+      "Un accompagnant retiré du formulaire détient un billet : il ne peut pas être supprimé. Gardez-le, ou demandez à l'organisateur.",
+    );
+    expect((await companionsOf(hostId)).map((row) => row.id)).toEqual([companion?.id]);
   });
 });
 

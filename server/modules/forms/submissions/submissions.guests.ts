@@ -2,12 +2,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CodedMessage } from "../../../../contract/error-messages.js";
 import type { Answers } from "../../../../contract/forms.js";
 import type { GuestStatus } from "../../../../contract/guests.js";
-import type { Executor } from "../../../db/connection.js";
+import type { Executor, Transaction } from "../../../db/connection.js";
 import { type Writer, write } from "../../../db/write-batch.js";
 import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../../guests/custom-field-values.js";
 import { type GuestRow, searchTextOf } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
+import { lockGuestsForDeletion } from "../../ticketing/guest-tickets.service.js";
 import { formSubmissions } from "../forms.tables.js";
 import { type CheckedPerson, violationsError } from "./submissions.checks.js";
 import { mergeAnswersIntoCustomFields } from "./submissions.guest-values.js";
@@ -101,7 +102,7 @@ export async function writeHost(
  * rows left over are deleted. An email another guest of the event already has is refused on that companion.
  */
 export async function replaceFormCompanions(
-  tx: Executor,
+  tx: Transaction,
   input: { eventId: string; host: GuestRow; previous: GuestRow[]; people: CheckedPerson[]; landing: Landing },
 ): Promise<GuestRow[]> {
   const { eventId, host, previous, people, landing } = input;
@@ -129,12 +130,16 @@ export async function replaceFormCompanions(
   const byMail = people.map((person) => (person.mail ? claim((row) => row.email === person.mail) : undefined));
   const reused = byMail.map((row) => row ?? claim(() => true));
   if (unused.length > 0) {
-    await tx.delete(guests).where(
-      inArray(
-        guests.id,
-        unused.map((row) => row.id),
-      ),
+    const dropped = inArray(
+      guests.id,
+      unused.map((row) => row.id),
     );
+    // A companion the guest leaves out is deleted, unless they hold a ticket: that one is kept, as by every other
+    // way of deleting guests, and the submission is refused rather than half-applied.
+    if ((await lockGuestsForDeletion(tx, dropped)).length > 0) {
+      throw violationsError({ companions: { code: "COMPANION_HOLDS_TICKET" } });
+    }
+    await tx.delete(guests).where(dropped);
   }
   const written: GuestRow[] = [];
   for (const [index, person] of people.entries()) {
