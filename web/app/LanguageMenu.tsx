@@ -1,10 +1,25 @@
-import { Button, Menu } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { languages as allLanguages, type Language } from "../../contract/languages";
 import { useLanguageScope } from "./language-scope";
+import { loadChunk } from "./lazy-page";
 
-const names: Record<Language, string> = { fr: "Français", en: "English", es: "Español" };
+export const languageNames: Record<Language, string> = { fr: "Français", en: "English", es: "Español" };
+
+let dropdownChunk: Promise<typeof import("./LanguageMenuDropdown")> | undefined;
+
+/** Fetches the open menu's chunk once: when the pointer comes over the button or it takes the focus, or at the click. */
+function loadDropdown() {
+  dropdownChunk ??= loadChunk(() => import("./LanguageMenuDropdown")).catch((error: unknown) => {
+    dropdownChunk = undefined; // tried again at the next hover or click
+    throw error;
+  });
+  return dropdownChunk;
+}
+
+const LanguageMenuDropdown = lazy(async () => ({ default: (await loadDropdown()).LanguageMenuDropdown }));
 
 /** The current path with another language prefix (`/fr/…` becomes `/es/…`; a path without one gains it). */
 function pathIn(next: Language, pathname: string, search: string) {
@@ -26,28 +41,39 @@ export function LanguageMenu({
   const { language } = useLanguageScope();
   const location = useLocation();
   const navigate = useNavigate();
+  // The menu's code comes with the first click; until then the button stands alone, as the menu's target looks.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const switchTo = (next: Language) =>
     navigate(pathFor ? pathFor(next) : pathIn(next, location.pathname, location.search));
+  const prefetch = () => void loadDropdown().catch(() => undefined);
+  const button = (
+    <Button
+      ref={buttonRef}
+      variant="subtle"
+      color="gray"
+      c="gray.8"
+      size="compact-sm"
+      aria-label={`${languageNames[language]} — ${t("app.language")}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setMenuWanted(true)}
+    >
+      {languageNames[language]}
+    </Button>
+  );
+  if (!menuWanted) return button;
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          c="gray.8"
-          size="compact-sm"
-          aria-label={`${names[language]} — ${t("app.language")}`}
-        >
-          {names[language]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {languages.map((code) => (
-          <Menu.Item key={code} lang={code} onClick={() => switchTo(code)} aria-current={code === language}>
-            {names[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenuDropdown
+        target={button}
+        targetRef={buttonRef}
+        languages={languages}
+        current={language}
+        onSelect={switchTo}
+      />
+    </Suspense>
   );
 }
