@@ -140,6 +140,18 @@ describe("POST /accounts/:id", () => {
     });
   });
 
+  test("a stored value today's rules refuse is left out alone: the other params are kept", async () => {
+    // Saved before links were checked: a website without http(s).
+    await t.context.db
+      .update(accounts)
+      .set({ params: { language: "fr", phone: "0102030405", website: "acme.test", timezone: "Europe/Paris" } })
+      .where(eq(accounts.id, other.accountId));
+    const read = await api("GET", `/accounts/${other.accountId}`, other.token);
+    expect(read.status).toBe(200);
+    expect(read.body.params).toMatchObject({ language: "fr", phone: "0102030405", timezone: "Europe/Paris" });
+    expect(read.body.params.website).not.toBe("acme.test");
+  });
+
   test("an update that changes nothing writes no audit row", async () => {
     const before = (await auditRows(t, owner.accountId, "accounts.account.updated")).length;
     const response = await api("POST", `/accounts/${owner.accountId}`, owner.token, {

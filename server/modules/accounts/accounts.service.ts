@@ -40,9 +40,17 @@ export async function lockAccount(executor: Executor, accountId: string): Promis
 }
 
 /** Stored jsonb is read through the contract, so older rows get the defaults of fields added since. */
+/**
+ * Stored params read through today's schema. A value a newer rule refuses (a website that is not an http(s) address,
+ * saved before links were checked) is left out alone, so the other params are kept rather than all reset.
+ */
 function readParams<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : schema.parse({});
+  if (parsed.success) return parsed.data;
+  if (typeof value !== "object" || value === null) return schema.parse({});
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  const kept = Object.fromEntries(Object.entries(value).filter(([key]) => !refused.has(key)));
+  return schema.safeParse(kept).data ?? schema.parse({});
 }
 
 type AccountView = Pick<Account, "name" | "params" | "defaultEventParams" | "settings" | "limits">;
