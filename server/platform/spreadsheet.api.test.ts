@@ -89,16 +89,14 @@ describe("every export neutralizes cells a spreadsheet would read as formulas", 
       .values({ eventId: event.id, fileName: "guests.csv", content: Buffer.from(""), format: "csv", columns: ["Name"] })
       .returning({ id: guestImports.id });
     if (!upload) throw new Error("import insert failed");
-    await t.context.db
-      .insert(guestImportErrors)
-      .values(
-        payloads.map((payload, index) => ({
-          importId: upload.id,
-          rowNumber: index + 2,
-          reason: "-",
-          values: [payload],
-        })),
-      );
+    await t.context.db.insert(guestImportErrors).values(
+      payloads.map((payload, index) => ({
+        importId: upload.id,
+        rowNumber: index + 2,
+        reason: "-",
+        values: [payload],
+      })),
+    );
     const url = `/api/v1/events/${owner.accountId}/${event.id}/imports/${upload.id}/report`;
     const cells = (parse(await download(url), { bom: true }) as string[][]).flat();
     expectNeutralized(cells);
