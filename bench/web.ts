@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { build } from "vite";
+import { chromiumExecutablePath } from "../e2e/chromium.js";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
 
@@ -192,7 +193,7 @@ const median = (values: number[]) => {
 };
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: chromiumExecutablePath(),
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
 });
 const chromiumVersion = browser.version();
