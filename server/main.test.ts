@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "./config.js";
-import { freePort, processTable } from "./testing/processes.js";
+import { freePort, processTable, spawnServer } from "./testing/processes.js";
 import { createScratchDatabase } from "./testing/scratch-database.js";
 
 test("several workers need a PostgreSQL server: the embedded database belongs to one process", () => {
@@ -26,18 +24,7 @@ const waitFor = async (condition: () => boolean | Promise<boolean>, what: () => 
 
 /** server/main.ts as `npm start` runs it, with WORKERS=2, and what it says. */
 function startSupervisor(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "main.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", WORKERS: "2" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
+  return spawnServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", WORKERS: "2" });
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as npm start runs it)", () => {

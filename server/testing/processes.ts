@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 
 /** A TCP port free on the loopback now, for a server a test or a benchmark starts as a process of its own. */
 export async function freePort(): Promise<number> {
@@ -31,4 +33,20 @@ export function processTable() {
     table.push({ pid: Number(pid), parent: Number(fields[1]), command, cpuMs });
   }
   return table;
+}
+
+/** server/main.ts as `npm start` runs it, in a process of its own with `environment` added, and all it prints. */
+export function spawnServer(environment: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "../main.ts")], {
+    env: { ...process.env, ...environment },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, exited, output: () => output };
 }

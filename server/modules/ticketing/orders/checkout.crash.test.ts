@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from "../../../db/connection.js";
 import { mails } from "../../../platform/mail.tables.js";
 import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
 import { registerAccount } from "../../../testing/fixtures.js";
-import { freePort } from "../../../testing/processes.js";
+import { freePort, spawnServer } from "../../../testing/processes.js";
 import { createScratchDatabase } from "../../../testing/scratch-database.js";
 import type { TestApp, TestResponse } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
@@ -26,41 +26,29 @@ import { addTicket, billing, buyer, card, shopEvent } from "./orders.testing.js"
  * On the embedded database (a data folder), and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
-const serverEntry = path.resolve(import.meta.dirname, "../../../main.ts");
 const paidCarts = 12;
 
 type Server = { child: ChildProcess; exited: Promise<unknown>; output: () => string; url: string };
 
 async function startServer(environment: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      JOB_POLL_SECONDS: "0.5",
-      PUBLIC_SHOP_POSTS_PER_MINUTE: "100000",
-      SMTP_URL: "",
-      ...environment,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const process = spawnServer({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    JOB_POLL_SECONDS: "0.5",
+    PUBLIC_SHOP_POSTS_PER_MINUTE: "100000",
+    SMTP_URL: "",
+    ...environment,
   });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  const server = { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
+  const server = { ...process, url: `http://127.0.0.1:${port}` };
   await waitFor(
     () =>
       fetch(`${server.url}/api/health`).then(
         (response) => response.ok,
         () => false,
       ),
-    () => `the server to answer (it said: ${output})`,
+    () => `the server to answer (it said: ${server.output()})`,
   );
   return server;
 }
