@@ -1,7 +1,7 @@
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/connection.js";
 import { prefixedPlaceholders } from "../../db/prepared.js";
-import type { PaymentEvent } from "./payments.js";
+import type { PaymentEvent } from "./payment-provider.js";
 import { paymentEvents } from "./payments.tables.js";
 
 /** What an event's row holds (its values, or the placeholders of a prepared statement's). */

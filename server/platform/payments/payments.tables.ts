@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { DeclineCode, PaymentStatus } from "../../../contract/payments.js";
-import type { PaymentEvent, PaymentProviderName, RefundStatus } from "./payments.js";
+import type { PaymentEvent, PaymentProviderName, RefundStatus } from "./payment-provider.js";
 
 /*
  * The test-mode simulator's payments and refunds. They live in the database, not in memory, so a payment started on

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
-import type { SimulatorProvider } from "./payments.js";
+import type { SimulatorProvider } from "./payment-provider.js";
 import { createPaymentSimulator } from "./simulator.js";
 
 // A small address budget, so that going past it takes a few calls; the per-payment budget is the shop's 30.

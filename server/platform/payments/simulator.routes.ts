@@ -8,7 +8,7 @@ import {
 } from "../../../contract/payments.js";
 import type { AppContext } from "../context.js";
 import { consumeRateLimit, shopPostLimits } from "../rate-limit.js";
-import type { Payment } from "./payments.js";
+import type { Payment } from "./payment-provider.js";
 import { createPaymentSimulator } from "./simulator.js";
 
 const viewOf = (payment: Payment): PaymentView => ({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
 import { AppError } from "../errors.js";
 import { handlePaymentEventsWith } from "./payment-events.js";
-import type { PaymentEvent, SimulatorProvider } from "./payments.js";
+import type { PaymentEvent, SimulatorProvider } from "./payment-provider.js";
 import { simulatedPayments, simulatedRefunds } from "./payments.tables.js";
 import { createPaymentSimulator } from "./simulator.js";
 

@@ -19,7 +19,14 @@ import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import { assertMoney } from "./money.js";
 import { paymentEventHandlerOf } from "./payment-events.js";
-import type { CreatePaymentInput, Payment, PaymentEvent, Refund, RefundInput, SimulatorProvider } from "./payments.js";
+import type {
+  CreatePaymentInput,
+  Payment,
+  PaymentEvent,
+  Refund,
+  RefundInput,
+  SimulatorProvider,
+} from "./payment-provider.js";
 import { simulatedPayments, simulatedRefunds } from "./payments.tables.js";
 
 /*

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
 import { AppError } from "../errors.js";
 import { recordPaymentEventOnce } from "./payment-events.js";
-import type { StripeProvider } from "./payments.js";
+import type { StripeProvider } from "./payment-provider.js";
 import { paymentEvents } from "./payments.tables.js";
 import { type StripeFake, startStripeFake } from "./stripe-fake.testing.js";
 import { createStripeProvider } from "./stripe-provider.js";

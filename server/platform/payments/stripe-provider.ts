@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { type DeclineCode, declineCodes, type PaymentStatus } from "../../../contract/payments.js";
 import { AppError, notFound } from "../errors.js";
 import { assertMoney } from "./money.js";
-import type { Payment, PaymentEvent, Refund, RefundStatus, StripeProvider } from "./payments.js";
+import type { Payment, PaymentEvent, Refund, RefundStatus, StripeProvider } from "./payment-provider.js";
 
 /*
  * Stripe through its SDK: a PaymentIntent per payment, confirmed by Stripe.js in the buyer's browser with the client

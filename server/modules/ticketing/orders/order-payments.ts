@@ -17,7 +17,7 @@ import type {
   PaymentEvent,
   PaymentProvider,
   PaymentProviderName,
-} from "../../../platform/payments/payments.js";
+} from "../../../platform/payments/payment-provider.js";
 import { events } from "../../events/events.tables.js";
 import { type EventRow, eventColumnsWithStatus } from "../../events/events.visibility.js";
 import { guests } from "../../guests/guests.tables.js";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { DeclineCode, PaymentStatus } from "../../../../contract/payments.js";
 import type { refundReasons } from "../../../../contract/ticketing-orders.js";
-import type { PaymentProviderName, RefundStatus } from "../../../platform/payments/payments.js";
+import type { PaymentProviderName, RefundStatus } from "../../../platform/payments/payment-provider.js";
 import { coupons, orders } from "../ticketing.tables.js";
 
 /*

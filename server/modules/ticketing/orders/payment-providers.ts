@@ -1,11 +1,7 @@
 import type { PaymentMode } from "../../../../contract/ticketing-billing.js";
 import type { AppContext } from "../../../platform/context.js";
-import {
-  type PaymentProvider,
-  type PaymentProviderName,
-  paymentProviderFor,
-  stripeProviderFor,
-} from "../../../platform/payments/payments.js";
+import type { PaymentProvider, PaymentProviderName } from "../../../platform/payments/payment-provider.js";
+import { paymentProviderFor, stripeProviderFor } from "../../../platform/payments/payments.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
 
 type ProviderContext = Pick<AppContext, "config" | "db" | "logger">;
