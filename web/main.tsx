@@ -4,7 +4,8 @@ import { createRoot } from "react-dom/client";
 import type { Language } from "../contract/languages";
 import { App } from "./app/App";
 import { initErrorReporting } from "./app/error-reporting";
-import i18n, { loadCatalogue } from "./i18n/i18n";
+import i18n from "./i18n/i18n";
+import { loadCatalogue } from "./ui/catalogues";
 
 initErrorReporting();
 const root = document.getElementById("root");

@@ -11,11 +11,11 @@ import { onUnauthorized, sessionStore } from "../api/client";
 import { AccountSwitcher } from "../features/accounts/AccountSwitcher";
 import { useCurrentAccountId } from "../features/accounts/current-account";
 import { useMe, useSignOut } from "../features/auth/auth.queries";
-import { AdminContext, buildAdminContext } from "./admin-context";
-import { AlertBanner } from "./alert";
-import { LanguageMenu } from "./LanguageMenu";
-import { LoadingLine } from "./LoadingLine";
-import { useAdminPath } from "./language-scope";
+import { AdminContext, buildAdminContext } from "../ui/admin-context";
+import { AlertBanner } from "../ui/alert";
+import { LanguageMenu } from "../ui/LanguageMenu";
+import { LoadingLine } from "../ui/LoadingLine";
+import { useAdminPath } from "../ui/language-scope";
 
 type NavItem = { path: string; label: string; action?: AccountAction; platformOnly?: boolean };
 

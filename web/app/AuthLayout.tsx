@@ -1,8 +1,8 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { AlertBanner } from "./alert";
-import { LanguageMenu } from "./LanguageMenu";
+import { AlertBanner } from "../ui/alert";
+import { LanguageMenu } from "../ui/LanguageMenu";
 
 /** The frame of the sign-in pages: a centered card on a calm background, usable on a phone first. */
 export function AuthLayout() {

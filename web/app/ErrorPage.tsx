@@ -2,9 +2,9 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
+import { ChunkLoadError } from "../ui/lazy-page";
 import { usePageTitle } from "../ui/usePageTitle";
 import { reportError } from "./error-reporting";
-import { ChunkLoadError } from "./lazy-page";
 
 /** The generic error page (SPEC §8): one sentence, one button that reloads the page. */
 export function ErrorPage() {

@@ -2,12 +2,12 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-r
 import { type Language, languages } from "../../contract/languages";
 import { PublicScope } from "../features/public/PublicScope";
 import { browserLanguage } from "../i18n/i18n";
-import { AlertProvider } from "./alert";
+import { AlertProvider } from "../ui/alert";
+import { LoadingLine } from "../ui/LoadingLine";
+import { LanguageScope } from "../ui/language-scope";
+import { lazyPage } from "../ui/lazy-page";
+import { NotFoundPage } from "../ui/NotFoundPage";
 import { ErrorPage } from "./ErrorPage";
-import { LoadingLine } from "./LoadingLine";
-import { LanguageScope } from "./language-scope";
-import { lazyPage } from "./lazy-page";
-import { NotFoundPage } from "./NotFoundPage";
 
 // Layouts are chunks too: a guest on an event's page never fetches the back office's frame, nor an organizer the
 // public pages'.

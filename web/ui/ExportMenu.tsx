@@ -1,7 +1,7 @@
 import { Button, Menu } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAlert } from "../app/alert";
+import { useAlert } from "./alert";
 
 /** Hands a downloaded file to the browser as if it came from a link. */
 export function saveFile(blob: Blob, name: string) {

@@ -6,9 +6,9 @@ import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "re
 import { vi } from "vitest";
 import type { Language } from "../../contract/common";
 import { languages } from "../../contract/common";
-import { AlertBanner, AlertProvider } from "../app/alert";
-import { LanguageScope } from "../app/language-scope";
-import { loadCatalogue } from "../i18n/i18n";
+import { AlertBanner, AlertProvider } from "./alert";
+import { loadCatalogue } from "./catalogues";
+import { LanguageScope } from "./language-scope";
 
 // Every language at hand before the first render, as a page test switches between them at will.
 await Promise.all(languages.map(loadCatalogue));

@@ -1,7 +1,7 @@
 import { Card, DataList, Progress, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Account } from "../../../contract/accounts";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { AccountParamsCard, DefaultEventParamsCard } from "./AccountParamsForms";
 import { useAccount } from "./accounts.queries";

@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { AccountLimitsCard, AccountLimitsSummary, AccountSettingsCard } from "./AccountSettingsForms";
 import { useAccount } from "./accounts.queries";

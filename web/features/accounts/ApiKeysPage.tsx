@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { type ApiKey, apiKeyCreateBody } from "../../../contract/accounts";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ApiKeyCreatedModal } from "./ApiKeyCreatedModal";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./accounts.queries";

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Menu, Select, Stack, Table, Text } from "@man
 import { useTranslation } from "react-i18next";
 import type { Administrator } from "../../../contract/accounts";
 import type { AccountRole } from "../../../contract/auth";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { useSetMemberRole } from "./accounts.queries";
 import { useRoleOptions } from "./form-fields";
 import { personName, useFormatDateTime } from "./format";

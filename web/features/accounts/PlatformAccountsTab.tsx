@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { accountCreateBody } from "../../../contract/accounts";
 import type { Membership } from "../../../contract/auth";
-import { useAdminPath } from "../../app/language-scope";
+import { useAdminPath } from "../../ui/language-scope";
 import { useAccounts, useCreateAccount } from "./accounts.queries";
 import { chooseAccount, useCurrentAccountId } from "./current-account";
 import { useFormatDateTime } from "./format";

@@ -1,6 +1,6 @@
 import { Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { LoadingLine } from "../../app/LoadingLine";
+import { LoadingLine } from "../../ui/LoadingLine";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useMe } from "../auth/auth.queries";
 import { PlatformAccountsTab } from "./PlatformAccountsTab";

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Administrator, type Team, teamBody } from "../../../contract/accounts";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { useAddTeamMember, useDeleteTeam, useRemoveTeamMember, useRenameTeam } from "./accounts.queries";
 import { personName } from "./format";
 import { NameModal } from "./NameModal";

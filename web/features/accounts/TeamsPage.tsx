@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { teamBody } from "../../../contract/accounts";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAdministrators, useCreateTeam, useTeams } from "./accounts.queries";
 import { NameModal } from "./NameModal";

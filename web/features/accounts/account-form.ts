@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { Account, AccountUpdateBody } from "../../../contract/accounts";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { useUpdateAccount } from "./accounts.queries";
 

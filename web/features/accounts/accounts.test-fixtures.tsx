@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Account, Administrator, ApiKey } from "../../../contract/accounts";
 import type { AccountRole, Me } from "../../../contract/auth";
-import { AdminContext, buildAdminContext } from "../../app/admin-context";
+import { AdminContext, buildAdminContext } from "../../ui/admin-context";
 
 export const accountId = "11111111-1111-4111-8111-111111111111";
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Fieldset, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadingLine } from "../../app/LoadingLine";
+import { LoadingLine } from "../../ui/LoadingLine";
 import { PageLinks } from "../../ui/PageLinks";
 
 /** The heading block every back-office page of this feature starts with; actions wrap under it on a phone. */

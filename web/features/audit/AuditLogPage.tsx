@@ -3,7 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuditLog } from "../../../contract/audit";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useFormatDateTime } from "../accounts/format";
 import { ListPagination, NotAllowed, PageHeader, QueryStatus } from "../accounts/page-parts";

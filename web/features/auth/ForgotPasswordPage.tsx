@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { forgotPasswordBody } from "../../../contract/auth";
 import { authApi } from "../../api/auth";
-import { useAlert } from "../../app/alert";
-import { useAdminPath } from "../../app/language-scope";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
+import { useAdminPath } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
 
 export function ForgotPasswordPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useAdminPath } from "../../app/language-scope";
+import { useAdminPath } from "../../ui/language-scope";
 import { AuthOutcome } from "./AuthOutcome";
 
 export function ForgotPasswordSuccessPage() {

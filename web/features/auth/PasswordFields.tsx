@@ -20,7 +20,7 @@ import {
   passwordSpecials,
 } from "../../../contract/common";
 import { translate } from "../../../contract/error-messages";
-import { useLanguageScope } from "../../app/language-scope";
+import { useLanguageScope } from "../../ui/language-scope";
 
 /**
  * A password input whose show/hide button speaks the page's language. Mantine's PasswordInput marks an error only

@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { resetPasswordBody } from "../../../contract/auth";
 import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
-import { useAlert } from "../../app/alert";
-import { useAdminPath, useLanguageScope } from "../../app/language-scope";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
+import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
 import { PasswordFields } from "./PasswordFields";
 

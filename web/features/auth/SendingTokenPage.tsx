@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { translate } from "../../../contract/error-messages";
 import { authApi } from "../../api/auth";
-import { useAlert } from "../../app/alert";
-import { LoadingLine } from "../../app/LoadingLine";
-import { useAdminPath, useLanguageScope } from "../../app/language-scope";
+import { useAlert } from "../../ui/alert";
+import { LoadingLine } from "../../ui/LoadingLine";
+import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
 import { useStartSession } from "./auth.queries";
 

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import type { EventSummary } from "../../../contract/events";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { useReportError } from "./event-form";
 import { useSetArchived } from "./events.queries";
 

@@ -8,7 +8,7 @@ import type {
   eventDuplicateBody,
 } from "../../../contract/events";
 import { type EventListQuery, eventsApi } from "../../api/events";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { accountKeys } from "../accounts/accounts.queries";
 
 export const eventKeys = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { AccountRole, Me } from "../../../contract/auth";
 import type { Event, EventSummary } from "../../../contract/events";
-import { AdminContext, buildAdminContext } from "../../app/admin-context";
+import { AdminContext, buildAdminContext } from "../../ui/admin-context";
 
 // jsdom has no ResizeObserver, which SegmentedControl's moving indicator uses.
 globalThis.ResizeObserver ??= class {

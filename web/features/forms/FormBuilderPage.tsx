@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { localizedText } from "../../../contract/forms";
-import { LoadingLine } from "../../app/LoadingLine";
 import { toLanguage } from "../../i18n/i18n";
+import { EventLoadError } from "../../ui/EventLoadError";
+import { LoadingLine } from "../../ui/LoadingLine";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventDatesProvider } from "../events/EventDatesProvider";
-import { EventLoadError } from "../events/EventLoadError";
 import { useEvent } from "../events/events.queries";
 import { useCustomFields } from "../guests/guests.queries";
 import { FormEditor } from "./FormEditor";

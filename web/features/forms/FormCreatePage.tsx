@@ -2,10 +2,10 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@m
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { type FormType, formTypeSchema, formTypes } from "../../../contract/forms";
-import { LoadingLine } from "../../app/LoadingLine";
-import { useAdminPath } from "../../app/language-scope";
+import { EventLoadError } from "../../ui/EventLoadError";
+import { LoadingLine } from "../../ui/LoadingLine";
+import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { EventLoadError } from "../events/EventLoadError";
 import { useEvent } from "../events/events.queries";
 import { useCustomFields } from "../guests/guests.queries";
 import { FormEditor } from "./FormEditor";

@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type FormStatistics, localizedText } from "../../../contract/forms";
 import { formsApi } from "../../api/forms";
-import { useAdminContext } from "../../app/admin-context";
-import { useAlert } from "../../app/alert";
-import { LoadingLine } from "../../app/LoadingLine";
-import { useAdminPath } from "../../app/language-scope";
 import { toLanguage } from "../../i18n/i18n";
+import { useAdminContext } from "../../ui/admin-context";
+import { useAlert } from "../../ui/alert";
+import { EventLoadError } from "../../ui/EventLoadError";
 import { saveFile } from "../../ui/ExportMenu";
+import { LoadingLine } from "../../ui/LoadingLine";
+import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { EventLoadError } from "../events/EventLoadError";
 import { useFormDetail, useFormStatistics } from "./forms.queries";
 
 /** Submissions over time, answers per question and rating averages of one form, and its answers as CSV. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Form, FormBody, formOptionsBody } from "../../../contract/forms";
 import { formsApi } from "../../api/forms";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 
 export const formKeys = {
   all: (accountId: string, eventId: string) => ["forms", accountId, eventId] as const,

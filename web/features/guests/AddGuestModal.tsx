@@ -3,9 +3,9 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { guestCreateBody, guestStatuses } from "../../../contract/guests";
-import { useAlert } from "../../app/alert";
-import { useAdminPath } from "../../app/language-scope";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
+import { useAdminPath } from "../../ui/language-scope";
 import { useCreateGuest } from "./guests.queries";
 
 export function AddGuestModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose(): void }) {

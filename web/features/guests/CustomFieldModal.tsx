@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Select, Stack,
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { type CustomField, choiceFieldTypes, customFieldBody, customFieldTypes } from "../../../contract/guests";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { useSaveCustomField } from "./guests.queries";
 

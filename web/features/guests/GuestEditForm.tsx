@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextIn
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { type CustomField, civilities, type Guest, guestStatuses, guestUpdateBody } from "../../../contract/guests";
-import { useAlert } from "../../app/alert";
+import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { CustomFieldInput } from "./CustomFieldInput";
 import { useUpdateGuest } from "./guests.queries";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type GuestTarget, guestExportApi } from "../../api/guest-export";
 import type { GuestListParams } from "../../api/guests";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 import { ExportMenu } from "../../ui/ExportMenu";
 
 type Props = {

@@ -7,8 +7,8 @@ import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import type { GuestTarget } from "../../api/guest-export";
 import type { GuestListParams } from "../../api/guests";
-import { useAlert } from "../../app/alert";
 import { toLanguage } from "../../i18n/i18n";
+import { useAlert } from "../../ui/alert";
 import { useBulkGuests } from "./guests.queries";
 
 export type GuestSelection = { selected: Set<string>; allMatching: boolean };

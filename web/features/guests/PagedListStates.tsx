@@ -1,7 +1,7 @@
 import { Alert, Card, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadingLine } from "../../app/LoadingLine";
+import { LoadingLine } from "../../ui/LoadingLine";
 import { PageLinks } from "../../ui/PageLinks";
 
 type PagedQuery = { isFetching: boolean; isError: boolean; error: Error | null; data?: { total: number } };

@@ -5,7 +5,7 @@ import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from ".
 import { type GuestTarget, guestExportApi } from "../../api/guest-export";
 import { type GuestListParams, guestsApi } from "../../api/guests";
 import { ticketingApi } from "../../api/ticketing";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 
 export const guestKeys = {
   all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,

@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Message } from "../../../contract/messages";
-import { useAdminContext } from "../../app/admin-context";
-import { useAlert } from "../../app/alert";
-import { useAdminPath } from "../../app/language-scope";
+import { useAdminContext } from "../../ui/admin-context";
+import { useAlert } from "../../ui/alert";
+import { useAdminPath } from "../../ui/language-scope";
 import { formatReceived } from "./message-format";
 import { useDeleteMessage, useMarkRead } from "./messages.queries";
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MessageListParams, messagesApi } from "../../api/messages";
-import { useAdminContext } from "../../app/admin-context";
+import { useAdminContext } from "../../ui/admin-context";
 
 export const messagesPageSize = 25;
 

@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LoadingLine } from "../../app/LoadingLine";
+import { LoadingLine } from "../../ui/LoadingLine";
 import { PageLinks } from "../../ui/PageLinks";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useMemberSession } from "./member-session";

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, List, Stack, Text, Title } from "@mantine/
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
-import { useLanguageScope } from "../../app/language-scope";
+import { useLanguageScope } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { formatEventDates, mapUrl } from "./event-format";

@@ -4,10 +4,10 @@ import { Link, Outlet, useLocation, useOutletContext } from "react-router";
 import type { Language } from "../../../contract/common";
 import type { PublicEvent } from "../../../contract/public";
 import { ApiError } from "../../api/client";
-import { AlertBanner } from "../../app/alert";
-import { LanguageMenu } from "../../app/LanguageMenu";
-import { LoadingLine } from "../../app/LoadingLine";
-import { useLanguageScope } from "../../app/language-scope";
+import { AlertBanner } from "../../ui/alert";
+import { LanguageMenu } from "../../ui/LanguageMenu";
+import { LoadingLine } from "../../ui/LoadingLine";
+import { useLanguageScope } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEventSlug, usePublicBase, usePublicEvent } from "./public.queries";
 

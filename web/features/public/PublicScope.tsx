@@ -1,8 +1,8 @@
 import { Outlet, useParams } from "react-router";
-import { AlertProvider } from "../../app/alert";
-import { LanguageScope } from "../../app/language-scope";
-import { NotFoundPage } from "../../app/NotFoundPage";
 import { browserLanguage, toLanguage } from "../../i18n/i18n";
+import { AlertProvider } from "../../ui/alert";
+import { LanguageScope } from "../../ui/language-scope";
+import { NotFoundPage } from "../../ui/NotFoundPage";
 
 /**
  * The language of a public event page: the path's (`/de/…` reads English, SPEC §1) or the browser's. Event slugs are

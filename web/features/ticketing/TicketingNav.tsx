@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useAdminPath } from "../../app/language-scope";
+import { useAdminPath } from "../../ui/language-scope";
 
 /**
  * The ticketing pages of an event (SPEC §2 Ticketing), under `events/:eventId/ticketing/<page>`: one link each,

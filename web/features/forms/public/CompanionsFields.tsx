@@ -1,7 +1,7 @@
 import { Button, CloseButton, Fieldset, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { PublicForm } from "../../../../contract/forms";
-import { useLanguageScope } from "../../../app/language-scope";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { FormRenderer, type FormRendererProps } from "../FormRenderer";
 import { errorsUnder, type SubmissionDraft } from "./submission-draft";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { localizedText, type PublicForm } from "../../../../contract/forms";
 import type { SendFormResult } from "../../../api/public-forms";
-import { useLanguageScope } from "../../../app/language-scope";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { usePublicEventContext } from "../../public/PublicLayout";
 import { usePublicBase } from "../../public/public.queries";
 

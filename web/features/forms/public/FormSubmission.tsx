@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { localizedText, type PublicForm } from "../../../../contract/forms";
 import { ApiError } from "../../../api/client";
 import { publicFormsApi, type SendFormResult } from "../../../api/public-forms";
-import { useLanguageScope } from "../../../app/language-scope";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { useEventSlug, usePublicBase } from "../../public/public.queries";
 import { FormRenderer } from "../FormRenderer";
 import { TextBlock } from "../renderer/TextBlock";

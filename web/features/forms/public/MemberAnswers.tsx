@@ -10,9 +10,9 @@ import {
   type MemberFormSubmission,
   visibleQuestions,
 } from "../../../../contract/forms";
-import { useAlert } from "../../../app/alert";
-import { LoadingLine } from "../../../app/LoadingLine";
-import { useLanguageScope } from "../../../app/language-scope";
+import { useAlert } from "../../../ui/alert";
+import { LoadingLine } from "../../../ui/LoadingLine";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { useEventSlug, useMemberRegistration, usePublicBase } from "../../public/public.queries";
 import { formatAnswer } from "../renderer/answer-format";
 import { FormSubmission } from "./FormSubmission";

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { guestDuplicatesApi } from "../../../api/guest-duplicates";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 
 export const duplicatesPageSize = 20;
 

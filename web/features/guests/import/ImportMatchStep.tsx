@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type ImportStartBody, importGuestFields } from "../../../../contract/guest-imports";
 import type { CustomField } from "../../../../contract/guests";
 import { customFieldTarget, type ImportMapping, type UploadedImport } from "../../../api/guest-imports";
-import { useAlert } from "../../../app/alert";
+import { useAlert } from "../../../ui/alert";
 import { useStartImport } from "./guest-imports.queries";
 
 const ignore = "ignore";

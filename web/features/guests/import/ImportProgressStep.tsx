@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAlert } from "../../../app/alert";
-import { useAdminPath } from "../../../app/language-scope";
+import { useAlert } from "../../../ui/alert";
+import { useAdminPath } from "../../../ui/language-scope";
 import { useDownloadReport, useImportProgress } from "./guest-imports.queries";
 
 export function ImportProgressStep({ eventId, importId }: { eventId: string; importId: string }) {

@@ -3,7 +3,7 @@ import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { importMaxBytes } from "../../../../contract/guest-imports";
 import type { UploadedImport } from "../../../api/guest-imports";
-import { useAlert } from "../../../app/alert";
+import { useAlert } from "../../../ui/alert";
 import { useUploadImport } from "./guest-imports.queries";
 
 const acceptedExtensions = [".csv", ".xlsx"];

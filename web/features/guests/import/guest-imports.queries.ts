@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ImportStartBody } from "../../../../contract/guest-imports";
 import { guestImportsApi } from "../../../api/guest-imports";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 import { guestKeys } from "../guests.queries";
 
 const isFinished = (status: string | undefined) => status === "completed" || status === "failed";

@@ -7,11 +7,11 @@ import {
   type RecommendationStatus,
   recommendationStatuses,
 } from "../../../../contract/guest-recommendations";
-import { useAdminContext } from "../../../app/admin-context";
-import { useAlert } from "../../../app/alert";
-import { useAdminPath } from "../../../app/language-scope";
+import { useAdminContext } from "../../../ui/admin-context";
+import { useAlert } from "../../../ui/alert";
+import { EventLoadError } from "../../../ui/EventLoadError";
+import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { EventLoadError } from "../../events/EventLoadError";
 import { useEvent } from "../../events/events.queries";
 import { PagedListStates } from "../PagedListStates";
 import { recommendationsPageSize, useDecideRecommendation, useRecommendations } from "./recommendations.queries";

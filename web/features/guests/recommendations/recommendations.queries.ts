@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RecommendationStatus } from "../../../../contract/guest-recommendations";
 import { guestRecommendationsApi } from "../../../api/guest-recommendations";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 
 export const recommendationsPageSize = 50;
 

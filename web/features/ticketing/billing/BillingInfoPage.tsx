@@ -22,7 +22,7 @@ import {
   type VatStatus,
   vatStatuses,
 } from "../../../../contract/ticketing-billing";
-import { useAlert } from "../../../app/alert";
+import { useAlert } from "../../../ui/alert";
 import { useContractForm } from "../../../ui/forms";
 import { EventSection } from "../../events/EventSection";
 import { useReportError } from "../../events/event-form";

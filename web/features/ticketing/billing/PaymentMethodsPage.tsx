@@ -12,8 +12,8 @@ import {
   type TicketingParams,
   ticketingParamsViolations,
 } from "../../../../contract/ticketing-billing";
-import { useAlert } from "../../../app/alert";
 import { toLanguage } from "../../../i18n/i18n";
+import { useAlert } from "../../../ui/alert";
 import { useContractForm } from "../../../ui/forms";
 import { EventSection } from "../../events/EventSection";
 import { useReportError } from "../../events/event-form";

@@ -15,9 +15,9 @@ import {
   ticketOfficeState,
 } from "../../../../contract/ticketing-billing";
 import { ApiError } from "../../../api/client";
-import { useAlert } from "../../../app/alert";
-import { useAdminPath } from "../../../app/language-scope";
 import { toLanguage } from "../../../i18n/i18n";
+import { useAlert } from "../../../ui/alert";
+import { useAdminPath } from "../../../ui/language-scope";
 import { EventSection } from "../../events/EventSection";
 import { fromWallTime, toWallTime } from "../../events/event-dates";
 import { useSaveTicketingParams, useTicketingParams } from "./billing.queries";

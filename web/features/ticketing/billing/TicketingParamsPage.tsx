@@ -13,9 +13,9 @@ import {
   ticketingParamsValues,
 } from "../../../../contract/ticketing-billing";
 import { ticketingBillingApi } from "../../../api/ticketing-billing";
-import { useAdminContext } from "../../../app/admin-context";
-import { useAlert } from "../../../app/alert";
 import { toLanguage } from "../../../i18n/i18n";
+import { useAdminContext } from "../../../ui/admin-context";
+import { useAlert } from "../../../ui/alert";
 import { useContractForm } from "../../../ui/forms";
 import { EventSection } from "../../events/EventSection";
 import { useNumberInput, useReportError } from "../../events/event-form";

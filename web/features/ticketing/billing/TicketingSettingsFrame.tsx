@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Event } from "../../../../contract/events";
-import { useAdminContext } from "../../../app/admin-context";
-import { LoadingLine } from "../../../app/LoadingLine";
-import { useAdminPath } from "../../../app/language-scope";
+import { useAdminContext } from "../../../ui/admin-context";
+import { EventLoadError } from "../../../ui/EventLoadError";
+import { LoadingLine } from "../../../ui/LoadingLine";
+import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { EventLoadError } from "../../events/EventLoadError";
 import { useEvent } from "../../events/events.queries";
 import { TicketingNav } from "../TicketingNav";
 

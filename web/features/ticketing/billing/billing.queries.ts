@@ -5,7 +5,7 @@ import type {
   TicketingParamsBody,
 } from "../../../../contract/ticketing-billing";
 import { ticketingBillingApi } from "../../../api/ticketing-billing";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 
 export const billingKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-billing", accountId, eventId] as const,

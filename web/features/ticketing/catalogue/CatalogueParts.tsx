@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Event } from "../../../../contract/events";
 import { ApiError } from "../../../api/client";
-import { useAdminPath } from "../../../app/language-scope";
 import { showServerErrors } from "../../../ui/forms";
+import { useAdminPath } from "../../../ui/language-scope";
 import { TicketingNav } from "../TicketingNav";
 
 /** The top of every catalogue page: back to the event, the page's title, the ticketing pages, the main action. */

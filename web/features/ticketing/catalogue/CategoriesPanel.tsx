@@ -15,7 +15,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Category, categoryBody, categoryDescendants } from "../../../../contract/ticketing-catalogue";
-import { useAlert } from "../../../app/alert";
+import { useAlert } from "../../../ui/alert";
 import { useContractForm } from "../../../ui/forms";
 import { ConfirmDelete, RowActions, serverFailure } from "./CatalogueParts";
 import { useDeleteCategory, useReorderCategories, useSaveCategory } from "./catalogue.queries";

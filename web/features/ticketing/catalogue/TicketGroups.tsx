@@ -3,7 +3,7 @@ import { Badge, Card, ColorSwatch, Flex, Group, Stack, Switch, Text, Title } fro
 import { useTranslation } from "react-i18next";
 import { localizedText } from "../../../../contract/forms";
 import { type Category, pricePeriodAt, type Ticket } from "../../../../contract/ticketing-catalogue";
-import { useAlert } from "../../../app/alert";
+import { useAlert } from "../../../ui/alert";
 import { RowActions } from "./CatalogueParts";
 import { useReorderTickets, useUpdateTicket } from "./catalogue.queries";
 import { categoryOutline } from "./category-tree";

@@ -10,7 +10,7 @@ import type {
   ticketBody,
 } from "../../../../contract/ticketing-catalogue";
 import { catalogueApi } from "../../../api/ticketing-catalogue";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 
 export const catalogueKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-catalogue", accountId, eventId] as const,

@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canTransition, type Order } from "../../../../contract/ticketing-orders";
-import { useAdminContext } from "../../../app/admin-context";
-import { useAlert } from "../../../app/alert";
+import { useAdminContext } from "../../../ui/admin-context";
+import { useAlert } from "../../../ui/alert";
 import { type OrderChange, useOrderChange } from "./orders.queries";
 import { RefundModal } from "./RefundModal";
 

@@ -1,7 +1,7 @@
 import { Alert, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useAdminContext } from "../../../app/admin-context";
-import { LoadingLine } from "../../../app/LoadingLine";
+import { useAdminContext } from "../../../ui/admin-context";
+import { LoadingLine } from "../../../ui/LoadingLine";
 import { AuditChanges } from "../../audit/AuditChanges";
 import { useActionLabels, useAuditLogs } from "../../audit/audit.queries";
 import { formatDateTime } from "../../guests/guest-format";

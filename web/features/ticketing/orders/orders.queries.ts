@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../contract/ticketing-orders";
 import { type OrderListParams, ordersApi } from "../../../api/ticketing-orders";
-import { useAdminContext } from "../../../app/admin-context";
+import { useAdminContext } from "../../../ui/admin-context";
 import { guestKeys } from "../../guests/guests.queries";
 
 export const orderKeys = {

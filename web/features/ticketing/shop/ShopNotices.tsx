@@ -2,7 +2,7 @@ import { Alert, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { translate } from "../../../../contract/error-messages";
 import type { PublicTicketing } from "../../../../contract/ticketing-billing";
-import { useLanguageScope } from "../../../app/language-scope";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { usePublicEventContext } from "../../public/PublicLayout";
 
 /** Test mode said up front, with the card that pays: no buyer should think they were charged. */

@@ -1,4 +1,4 @@
-import { useLanguageScope } from "../../../app/language-scope";
+import { useLanguageScope } from "../../../ui/language-scope";
 import { formatCents } from "../catalogue/MoneyInput";
 
 /** Amounts of the event's currency in the page's language: "12,50 €" on a French page, "€12.50" on an English one. */

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../contract/common";
-import { hasCatalogue, loadCatalogue } from "../i18n/i18n";
+import { hasCatalogue, loadCatalogue } from "./catalogues";
 
 type Scope = { language: Language /** "/fr/admin", or "/admin" when the path names no language. */; adminBase: string };
 const ScopeContext = createContext<Scope>({ language: "en", adminBase: "/admin" });

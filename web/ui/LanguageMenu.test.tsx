@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderPage } from "../ui/test-render";
 import { LanguageMenu } from "./LanguageMenu";
+import { renderPage } from "./test-render";
 
 afterEach(cleanup);
 

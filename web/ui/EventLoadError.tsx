@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAdminPath } from "../../app/language-scope";
+import { useAdminPath } from "./language-scope";
 
 /** The server's reason when an event cannot be shown: absent, another account's, or archived for an editor (404). */
 export function EventLoadError({ message }: { message: string }) {

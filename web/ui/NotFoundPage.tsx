@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { usePageTitle } from "../ui/usePageTitle";
 import { useAdminPath } from "./language-scope";
+import { usePageTitle } from "./usePageTitle";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

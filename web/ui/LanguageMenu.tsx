@@ -6,7 +6,7 @@ import { languages as allLanguages, type Language } from "../../contract/languag
 import { useLanguageScope } from "./language-scope";
 import { loadChunk } from "./lazy-page";
 
-export const languageNames: Record<Language, string> = { fr: "Français", en: "English", es: "Español" };
+const languageNames: Record<Language, string> = { fr: "Français", en: "English", es: "Español" };
 
 let dropdownChunk: Promise<typeof import("./LanguageMenuDropdown")> | undefined;
 
@@ -71,6 +71,7 @@ export function LanguageMenu({
         target={button}
         targetRef={buttonRef}
         languages={languages}
+        names={languageNames}
         current={language}
         onSelect={switchTo}
       />

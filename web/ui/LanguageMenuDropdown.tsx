@@ -1,7 +1,6 @@
 import { Menu } from "@mantine/core";
 import { type ReactElement, type RefObject, useEffect, useState } from "react";
 import type { Language } from "../../contract/languages";
-import { languageNames } from "./LanguageMenu";
 
 /**
  * The open language menu, a chunk of its own (LanguageMenu): Mantine's Menu brings its popover and floating-ui,
@@ -13,12 +12,14 @@ export function LanguageMenuDropdown({
   target,
   targetRef,
   languages,
+  names,
   current,
   onSelect,
 }: {
   target: ReactElement;
   targetRef: RefObject<HTMLButtonElement | null>;
   languages: readonly Language[];
+  names: Record<Language, string>;
   current: Language;
   onSelect: (next: Language) => void;
 }) {
@@ -33,7 +34,7 @@ export function LanguageMenuDropdown({
       <Menu.Dropdown>
         {languages.map((code) => (
           <Menu.Item key={code} lang={code} onClick={() => onSelect(code)} aria-current={code === current}>
-            {languageNames[code]}
+            {names[code]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
