@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { Language } from "../../../../contract/common.js";
 import { dayText, money, percentText } from "./documents.format.js";
-import type { DocumentSnapshot } from "./invoice-snapshot.js";
+import type { DocumentSnapshot } from "./invoices.tables.js";
 
 /*
  * The PDF of an invoice or a credit note, drawn from its frozen snapshot alone: the same document every time it is

@@ -1,8 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Language } from "../../../../contract/common.js";
-import type { BuyerKind } from "../../../../contract/ticketing.js";
-import type { VatStatus } from "../../../../contract/ticketing-billing.js";
-import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { localizedText } from "../../events/events.values.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -11,56 +7,7 @@ import { ticketingOrganizers } from "../billing/billing.tables.js";
 import { type JsonItem, orderParts, taxLines } from "../orders/order-view.js";
 import type { OrderRow } from "../orders/orders.shared.js";
 import { orders } from "../ticketing.tables.js";
-
-/**
- * Everything an invoice or a credit note prints, frozen when it is issued: a later change of the organizer's billing
- * information, a ticket's caption or the buyer's address leaves the issued document as it was. Amounts are cents of
- * `currency`, negative on a credit note.
- */
-export type DocumentSnapshot = {
-  kind: OrderDocumentKind;
-  number: string;
-  issuedAt: string;
-  language: Language;
-  testMode: boolean;
-  currency: string;
-  /** The invoice a credit note corrects; null on an invoice, or for an order completed before invoices existed. */
-  invoiceNumber: string | null;
-  eventName: string;
-  /** Null when the organizer had not given billing information (an order the organizer placed by hand). */
-  seller: {
-    corporateName: string;
-    legalStructure: string;
-    shareCapitalCents: number | null;
-    siret: string;
-    rcsNumber: string;
-    street: string;
-    zipCode: string;
-    city: string;
-    vatStatus: VatStatus;
-    vatNumber: string | null;
-    legalMentions: string;
-  } | null;
-  buyer: { kind: BuyerKind; name: string; address: string; zip: string; city: string; siret: string | null };
-  lines: {
-    caption: string;
-    isOption: boolean;
-    quantity: number;
-    unitExclTaxCents: number;
-    unitInclTaxCents: number;
-    /** Automatic discount and coupons, per unit, taxes included. */
-    discountInclTaxCents: number;
-    taxPercent: number | null;
-    totalExclTaxCents: number;
-    totalInclTaxCents: number;
-  }[];
-  coupons: { code: string; cents: number }[];
-  taxes: { taxPercent: number | null; exclCents: number; taxCents: number; inclCents: number }[];
-  totalExclTaxCents: number;
-  totalInclTaxCents: number;
-  paymentMethod: "card" | "bankTransfer" | "cheque" | "other";
-  paidAt: string | null;
-};
+import type { DocumentSnapshot } from "./invoices.tables.js";
 
 /** The parts of a snapshot read from the database; the number and date are the issuer's. */
 export type SnapshotParts = Omit<DocumentSnapshot, "kind" | "number" | "issuedAt" | "testMode" | "invoiceNumber">;

@@ -13,17 +13,68 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Language } from "../../../../contract/common.js";
+import type { BuyerKind } from "../../../../contract/ticketing.js";
+import type { VatStatus } from "../../../../contract/ticketing-billing.js";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import { events } from "../../events/events.tables.js";
 import { orderRefunds } from "../orders/orders.tables.js";
 import { orders } from "../ticketing.tables.js";
-import type { DocumentSnapshot } from "./invoice-snapshot.js";
 
 /*
  * Invoices and credit notes (issue 5): issued in the transaction that completes or refunds an order, frozen there
  * (`snapshot` is everything the PDF prints), rendered on demand. A document is never changed nor deleted: an error
  * on an invoice is corrected by a credit note, as French law wants.
  */
+
+/**
+ * Everything an invoice or a credit note prints, frozen when it is issued: a later change of the organizer's billing
+ * information, a ticket's caption or the buyer's address leaves the issued document as it was. Amounts are cents of
+ * `currency`, negative on a credit note.
+ */
+export type DocumentSnapshot = {
+  kind: OrderDocumentKind;
+  number: string;
+  issuedAt: string;
+  language: Language;
+  testMode: boolean;
+  currency: string;
+  /** The invoice a credit note corrects; null on an invoice, or for an order completed before invoices existed. */
+  invoiceNumber: string | null;
+  eventName: string;
+  /** Null when the organizer had not given billing information (an order the organizer placed by hand). */
+  seller: {
+    corporateName: string;
+    legalStructure: string;
+    shareCapitalCents: number | null;
+    siret: string;
+    rcsNumber: string;
+    street: string;
+    zipCode: string;
+    city: string;
+    vatStatus: VatStatus;
+    vatNumber: string | null;
+    legalMentions: string;
+  } | null;
+  buyer: { kind: BuyerKind; name: string; address: string; zip: string; city: string; siret: string | null };
+  lines: {
+    caption: string;
+    isOption: boolean;
+    quantity: number;
+    unitExclTaxCents: number;
+    unitInclTaxCents: number;
+    /** Automatic discount and coupons, per unit, taxes included. */
+    discountInclTaxCents: number;
+    taxPercent: number | null;
+    totalExclTaxCents: number;
+    totalInclTaxCents: number;
+  }[];
+  coupons: { code: string; cents: number }[];
+  taxes: { taxPercent: number | null; exclCents: number; taxCents: number; inclCents: number }[];
+  totalExclTaxCents: number;
+  totalInclTaxCents: number;
+  paymentMethod: "card" | "bankTransfer" | "cheque" | "other";
+  paidAt: string | null;
+};
 
 /**
  * The next number of each series: one row per event (the seller, as ticketing_organizers is per event), kind and
