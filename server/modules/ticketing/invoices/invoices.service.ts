@@ -8,19 +8,13 @@ import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
 import type { Caller } from "../../events/events.service.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
+import { findCart } from "../orders/cart.lookup.js";
 import type { OrderRow } from "../orders/orders.shared.js";
-import { findCart } from "../orders/shop.service.js";
 import { orders } from "../ticketing.tables.js";
 import { renderDocumentPdf } from "./invoice-pdf.js";
-import {
-  type DocumentSnapshot,
-  type DocumentSources,
-  readDocumentSources,
-  type SnapshotParts,
-  snapshotParts,
-} from "./invoice-snapshot.js";
+import { type DocumentSources, readDocumentSources, type SnapshotParts, snapshotParts } from "./invoice-snapshot.js";
 import { orderConfirmationMail, refundNoticeMail } from "./invoices.mails.js";
-import { documentCounters, orderDocuments } from "./invoices.tables.js";
+import { type DocumentSnapshot, documentCounters, orderDocuments } from "./invoices.tables.js";
 import { renderTicketsPdf } from "./ticket-pdf.js";
 
 /*

@@ -54,6 +54,7 @@ import {
   lockPeople,
   refuseSoldOutEarly,
 } from "./cart.js";
+import { findCart } from "./cart.lookup.js";
 import {
   paymentIntent,
   paymentStartOf,
@@ -179,19 +180,6 @@ export async function getShop(context: AppContext, slug: string, language: Langu
     .where(eq(ticketCategories.eventId, event.id))
     .orderBy(asc(ticketCategories.position), asc(ticketCategories.createdAt));
   return { currency: params.currency, categories, tickets };
-}
-
-/** The cart of this token in this public event (locked, for a change); 404 for anything else. */
-export async function findCart(executor: Executor, slug: string, token: string, options: { lock: boolean }) {
-  const query = executor
-    .select({ event: eventColumnsWithStatus, order: orders, params: ticketingParams })
-    .from(orders)
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(ticketingParams, eq(ticketingParams.eventId, orders.eventId))
-    .where(and(eq(orders.cartToken, hashSecret(token)), publicEventCondition(slug)));
-  const [found] = options.lock ? await query.for("update", { of: orders }) : await query;
-  if (!found) throw notFound();
-  return { event: found.event, order: found.order, params: paramsValues(found.params ?? undefined) };
 }
 
 async function cartView(context: AppContext, event: EventRow, orderId: string, token: string, language: Language) {
