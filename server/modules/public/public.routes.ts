@@ -15,6 +15,7 @@ import {
 } from "../../../contract/public.js";
 import type { AppContext } from "../../platform/context.js";
 import { isLanguage } from "../../platform/language.js";
+import { requireMember } from "../guests/member-sessions.js";
 import {
   closeMemberSession,
   getMemberRegistration,
@@ -22,7 +23,6 @@ import {
   listAttendees,
   openMemberSession,
   requestMemberLink,
-  requireMember,
   unregisterMember,
 } from "./public.service.js";
 

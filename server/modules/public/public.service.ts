@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, not, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { choiceFieldTypes } from "../../../contract/guests.js";
 import type {
@@ -17,13 +17,13 @@ import { isLanguage, type Language } from "../../platform/language.js";
 import { consumeRateLimit } from "../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { events } from "../events/events.tables.js";
 import { localizedText } from "../events/events.values.js";
-import { type EventRow, eventColumnsWithStatus, requirePublicEvent } from "../events/events.visibility.js";
+import { requirePublicEvent } from "../events/events.visibility.js";
 import { customFields, guests } from "../guests/guests.tables.js";
+import { type Member, usableMemberToken } from "../guests/member-sessions.js";
+import { type MemberTokenPurpose, memberTokens } from "../guests/member-sessions.tables.js";
 import { memberLinkMail } from "./public.mails.js";
 import { publicModules } from "./public.modules.js";
-import { type MemberTokenPurpose, memberTokens } from "./public.tables.js";
 
 const linkMinutes = 30;
 const lifetimes: Record<MemberTokenPurpose, number> = {
@@ -41,8 +41,6 @@ const limits = {
 };
 
 type GuestRow = typeof guests.$inferSelect;
-/** A signed-in guest: one session, one guest, one event. */
-export type Member = { sessionId: string; guest: GuestRow; event: EventRow };
 
 /** What anyone may read of an event: no guest data, ever. */
 export async function getPublicEvent(db: Database, slug: string, language: Language): Promise<PublicEvent> {
@@ -81,14 +79,6 @@ async function issueMemberToken(executor: Executor, guest: GuestRow, purpose: Me
   });
   return secret;
 }
-
-const usable = (purpose: MemberTokenPurpose, secret: string) =>
-  and(
-    eq(memberTokens.tokenHash, hashSecret(secret)),
-    eq(memberTokens.purpose, purpose),
-    isNull(memberTokens.usedAt),
-    gt(memberTokens.expiresAt, sql`now()`),
-  );
 
 /**
  * Mails a sign-in link when a guest of the event has this address, and does nothing otherwise: the caller answers
@@ -137,29 +127,12 @@ export async function openMemberSession(context: AppContext, slug: string, secre
     const [link] = await tx
       .update(memberTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(usable("link", secret), eq(memberTokens.eventId, event.id)))
+      .where(and(usableMemberToken("link", secret), eq(memberTokens.eventId, event.id)))
       .returning();
     const [guest] = link ? await tx.select().from(guests).where(eq(guests.id, link.guestId)) : [];
     if (!guest) throw new AppError(400, "LINK_INVALID");
     return { sessionToken: await issueMemberToken(tx, guest, "session") };
   });
-}
-
-/**
- * The guest behind a member session, on the event the path names. Anything else (no token, an organizer's token, a
- * session of another event, an expired or closed one) is refused alike.
- */
-export async function requireMember(db: Database, slug: string, authorization: string | undefined): Promise<Member> {
-  const secret = authorization?.match(/^bearer\s+(\S+)$/i)?.[1];
-  if (!secret?.startsWith(memberSessionPrefix)) throw new AppError(401, "MEMBER_SESSION_INVALID");
-  const [row] = await db
-    .select({ sessionId: memberTokens.id, guest: guests, event: eventColumnsWithStatus })
-    .from(memberTokens)
-    .innerJoin(guests, eq(guests.id, memberTokens.guestId))
-    .innerJoin(events, eq(events.id, memberTokens.eventId))
-    .where(and(usable("session", secret), eq(events.slug, slug), not(events.archived)));
-  if (!row) throw new AppError(401, "MEMBER_SESSION_INVALID");
-  return row;
 }
 
 export async function closeMemberSession(db: Database, member: Member, ip: string): Promise<void> {

@@ -17,7 +17,7 @@ import { receiveUpload, storeUpload } from "../../../platform/file-store.js";
 import { storedFiles } from "../../../platform/files.tables.js";
 import { consumeRateLimit } from "../../../platform/rate-limit.js";
 import { type EventRow, requirePublicEvent } from "../../events/events.visibility.js";
-import type { Member } from "../../public/public.service.js";
+import type { Member } from "../../guests/member-sessions.js";
 import { formSubmissions, forms } from "../forms.tables.js";
 import { availabilityByDates, formAvailability } from "./submissions.availability.js";
 import type { FormRow } from "./submissions.checks.js";

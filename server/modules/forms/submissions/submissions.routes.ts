@@ -13,7 +13,7 @@ import {
 import { legacyEventParams } from "../../../../contract/guest-duplicates.js";
 import { publicEventParams } from "../../../../contract/public.js";
 import type { AppContext } from "../../../platform/context.js";
-import { requireMember } from "../../public/public.service.js";
+import { requireMember } from "../../guests/member-sessions.js";
 import { getPublicForm, memberFormAnswers, publicTermsFile, uploadFormFile } from "./submissions.public.js";
 import { sendForm } from "./submissions.service.js";
 

@@ -15,8 +15,8 @@ import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../
 import { readCustomFields } from "../../guests/custom-fields.service.js";
 import type { GuestRow } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
+import { type Member, requireMember } from "../../guests/member-sessions.js";
 import { recordRecommendations } from "../../guests/recommendations/recommendations.service.js";
-import { type Member, requireMember } from "../../public/public.service.js";
 import { formSubmissions, forms } from "../forms.tables.js";
 import { availabilityByDates, countAttendees, type FormAvailability } from "./submissions.availability.js";
 import { type CheckedSubmission, checkSubmission, type FormRow } from "./submissions.checks.js";

@@ -13,9 +13,9 @@ import { AppError, notFound } from "../../../platform/errors.js";
 import { consumeRateLimit } from "../../../platform/rate-limit.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
-import { requireMember } from "../../public/public.service.js";
 import { searchTextOf } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
+import { requireMember } from "../member-sessions.js";
 import { recommendations } from "./recommendations.tables.js";
 
 /** A few sends per visitor and quarter of an hour is plenty for a person. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { events } from "../events/events.tables.js";
-import { guests } from "../guests/guests.tables.js";
+import { guests } from "./guests.tables.js";
 
 export const memberTokenPurposes = ["link", "session"] as const;
 export type MemberTokenPurpose = (typeof memberTokenPurposes)[number];
