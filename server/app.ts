@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import { eq, sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import pino from "pino";
 import { importMaxBytes } from "../contract/guest-imports.js";
 import type { Config } from "./config.js";
@@ -46,6 +46,7 @@ import { startJobRunner } from "./platform/jobs.js";
 import { isLanguage } from "./platform/language.js";
 import { createMailer } from "./platform/mailer.js";
 import { registerNulRefusal } from "./platform/nul-refusal.js";
+import { openApiOptions } from "./platform/openapi.js";
 import { registerPaymentSimulatorRoutes } from "./platform/payments/simulator.routes.js";
 
 /** Opens the database, the job runner and the mailer: everything the modules share. */
@@ -96,10 +97,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Event platform API", version: "1" } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
   registerErrorHandling(app);
   registerNulRefusal(app);
   registerAuthGuard(app, context.db);
@@ -122,7 +120,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAuthRoutes(api, context);
       registerAccountsRoutes(api, context);
       registerAuditRoutes(api, context);
-      registerEventsRoutes(api, context);
       registerGuestsRoutes(api, context);
       registerFormsRoutes(api, context);
       registerPublicFormRoutes(api, context);
@@ -141,6 +138,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     { prefix: "/api/v1" },
   );
+  registerEventsRoutes(app, context);
   registerDuplicatesRoutes(app, context);
   registerLegacyImportsRoutes(app, context);
   registerRecommendationsRoutes(app, context);

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { ErrorBody } from "../../contract/common";
+import { type Answer, type Endpoint, type EndpointGroup, endpointPath, type PathParams } from "../../contract/endpoint";
 import i18n from "../i18n/i18n";
 
 const sessionKey = "ep.session";
@@ -137,3 +139,75 @@ export const legacyApi = {
   get: <T>(path: string, query?: RequestOptions["query"]) => request<T>("GET", path, { query, root: true }),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {}, root: true }),
 };
+
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
+/** A part a caller must give, or may leave out when every one of its fields is optional. */
+type Part<Key extends string, Value> = [Value] extends [never]
+  ? unknown
+  : object extends Value
+    ? { [K in Key]?: Value }
+    : { [K in Key]: Value };
+
+/** What a call of an endpoint takes: its path's parameters, its query, its body, named as the declaration names them. */
+export type CallInput<E extends Endpoint> = Part<
+  "params",
+  [PathParams<E["path"]>] extends [never] ? never : Record<PathParams<E["path"]>, string>
+> &
+  Part<"query", Input<E["query"]>> &
+  Part<"body", E["body"] extends "multipart" ? FormData : Input<E["body"]>> & {
+    headers?: Record<string, string>;
+    /** A bearer token sent instead of the organizer's session: a guest's member session. */
+    token?: string;
+    /** For an upload: how much of the body has gone, 0 to 1 (then the call goes through XMLHttpRequest). */
+    onUploadProgress?: (fraction: number) => void;
+  };
+
+type CallArguments<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls an endpoint declared in contract/: the path, method and answer type all come from its declaration, so a call
+ * that no longer matches the server does not compile. Public endpoints never carry the organizer's session (a stale one
+ * would turn them into 401s).
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<Answer<E>> {
+  const { params, query, body, headers, token, onUploadProgress } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: RequestOptions["query"];
+    body?: unknown;
+    headers?: Record<string, string>;
+    token?: string;
+    onUploadProgress?: (fraction: number) => void;
+  };
+  const path = endpointPath(endpoint, params);
+  const options = {
+    anonymous: endpoint.access !== "organizer",
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+    root: true,
+  };
+  if (onUploadProgress && body instanceof FormData) {
+    return uploadWithProgress<Answer<E>>(path, body, onUploadProgress, options);
+  }
+  const sentBody = body ?? (endpoint.body ? {} : undefined);
+  return request<Answer<E>>(endpoint.method, path, {
+    ...options,
+    query,
+    body: sentBody,
+    responseAs: endpoint.file ? "blob" : "json",
+  });
+}
+
+/** A feature's client: one function per endpoint of its group, named as the group names them. */
+export function clientOf<Group extends EndpointGroup>(
+  group: Group,
+): {
+  [Name in keyof Group["endpoints"]]: (
+    ...input: CallArguments<Group["endpoints"][Name]>
+  ) => Promise<Answer<Group["endpoints"][Name]>>;
+} {
+  return Object.fromEntries(
+    Object.entries(group.endpoints).map(([name, endpoint]) => [
+      name,
+      (...input: CallArguments<Endpoint>) => call(endpoint, ...input),
+    ]),
+  ) as never;
+}

@@ -6,10 +6,15 @@ import type {
   EventCreateBody,
   EventUpdateBody,
   eventDuplicateBody,
+  eventListQuery,
 } from "../../../contract/events";
-import { type EventListQuery, eventsApi } from "../../api/events";
+import { eventsEndpoints } from "../../../contract/events.endpoints";
+import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { accountKeys } from "../accounts/accounts.queries";
+
+const eventsApi = clientOf(eventsEndpoints);
+type EventListQuery = z.input<typeof eventListQuery>;
 
 export const eventKeys = {
   all: (accountId: string) => ["events", accountId] as const,
@@ -22,7 +27,7 @@ export function useEventList(query: EventListQuery) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: eventKeys.list(accountId, query),
-    queryFn: () => eventsApi.list(accountId, query),
+    queryFn: () => eventsApi.list({ params: { account: accountId }, query }),
     // Keeps the previous page on screen while the next filter or page loads, instead of flashing an empty list.
     placeholderData: keepPreviousData,
   });
@@ -32,7 +37,7 @@ export function useEvent(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: eventKeys.detail(accountId, eventId),
-    queryFn: () => eventsApi.get(accountId, eventId),
+    queryFn: () => eventsApi.get({ params: { account: accountId, id: eventId } }),
   });
 }
 
@@ -50,7 +55,7 @@ export function useCreateEvent() {
   const { accountId } = useAdminContext();
   const changed = useEventChanged();
   return useMutation({
-    mutationFn: (body: EventCreateBody) => eventsApi.create(accountId, body),
+    mutationFn: (body: EventCreateBody) => eventsApi.create({ params: { account: accountId }, body }),
     onSuccess: changed,
   });
 }
@@ -59,7 +64,7 @@ export function useUpdateEvent(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useEventChanged();
   return useMutation({
-    mutationFn: (body: EventUpdateBody) => eventsApi.update(accountId, eventId, body),
+    mutationFn: (body: EventUpdateBody) => eventsApi.update({ params: { account: accountId, id: eventId }, body }),
     onSuccess: changed,
   });
 }
@@ -70,7 +75,7 @@ export function useSetArchived() {
   const changed = useEventChanged();
   return useMutation({
     mutationFn: ({ eventId, archived }: { eventId: string; archived: boolean }) =>
-      eventsApi.update(accountId, eventId, { archived }),
+      eventsApi.update({ params: { account: accountId, id: eventId }, body: { archived } }),
     onSuccess: changed,
   });
 }
@@ -80,7 +85,7 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   const changed = useEventChanged();
   return useMutation({
-    mutationFn: (eventId: string) => eventsApi.remove(accountId, eventId),
+    mutationFn: (eventId: string) => eventsApi.remove({ params: { account: accountId, id: eventId } }),
     onSuccess: (_, eventId) => {
       queryClient.removeQueries({ queryKey: eventKeys.detail(accountId, eventId) });
       changed();
@@ -92,7 +97,8 @@ export function useDuplicateEvent(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useEventChanged();
   return useMutation({
-    mutationFn: (body: z.input<typeof eventDuplicateBody>) => eventsApi.duplicate(accountId, eventId, body),
+    mutationFn: (body: z.input<typeof eventDuplicateBody>) =>
+      eventsApi.duplicate({ params: { account: accountId, id: eventId }, body }),
     onSuccess: changed,
   });
 }
@@ -101,7 +107,7 @@ export function useEventAccess(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: eventKeys.access(accountId, eventId),
-    queryFn: () => eventsApi.access(accountId, eventId),
+    queryFn: () => eventsApi.access({ params: { account: accountId, id: eventId } }),
   });
 }
 
@@ -115,10 +121,12 @@ export function useChangeEventAccess(eventId: string) {
     mutationFn: ({ kind, id, grant }: AccessChange): Promise<EventAccess> => {
       if (kind === "administrator") {
         return grant
-          ? eventsApi.grantAdministrator(accountId, eventId, id)
-          : eventsApi.revokeAdministrator(accountId, eventId, id);
+          ? eventsApi.grantAdministrator({ params: { account: accountId, id: eventId, adminId: id } })
+          : eventsApi.revokeAdministrator({ params: { account: accountId, id: eventId, adminId: id } });
       }
-      return grant ? eventsApi.grantTeam(accountId, eventId, id) : eventsApi.revokeTeam(accountId, eventId, id);
+      return grant
+        ? eventsApi.grantTeam({ params: { account: accountId, id: eventId, teamId: id } })
+        : eventsApi.revokeTeam({ params: { account: accountId, id: eventId, teamId: id } });
     },
     onSuccess: (access, { kind }) => {
       queryClient.setQueryData(eventKeys.access(accountId, eventId), access);
