@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import axe from "axe-core";
 import type { Language } from "../contract/common";
@@ -231,13 +231,25 @@ const visits: Visit[] = [
   { page: "PublicEventPage", route: "* (no such event)", as: "visitor", url: (_c, l) => `/${l}/no-such-event` },
 ];
 
+/** web/app/router.tsx and the route arrays it composes, one per feature (web/features/<feature>/<feature>.routes.tsx). */
+function routerSources() {
+  const web = new URL("../web/", import.meta.url);
+  const features = readdirSync(new URL("features/", web), { recursive: true, encoding: "utf8" });
+  return [
+    "app/router.tsx",
+    ...features.filter((file) => file.endsWith(".routes.tsx")).map((file) => `features/${file}`),
+  ]
+    .map((file) => readFileSync(new URL(file, web), "utf8"))
+    .join("\n");
+}
+
 test("every route of the router has its visit in the accessibility journey", () => {
-  const router = readFileSync(new URL("../web/app/router.tsx", import.meta.url), "utf8");
+  const router = routerSources();
   const paths = [...router.matchAll(/\bpath: "([^"]*)"/g)].map((match) => match[1] ?? "");
   // The pages the router loads (its layouts are loaded too, and shown around every page).
   const pages = [...router.matchAll(/import\("[^"]*\/(\w+Page)"\)/g)].map((match) => match[1] ?? "");
-  expect(paths.length, "paths read from web/app/router.tsx").toBeGreaterThan(20);
-  expect(pages.length, "page modules read from web/app/router.tsx").toBeGreaterThan(20);
+  expect(paths.length, "paths read from the router's files").toBeGreaterThan(20);
+  expect(pages.length, "page modules read from the router's files").toBeGreaterThan(20);
   const visited = new Set(visits.map((visit) => visit.route.split(" ")[0]));
   expect(
     paths.filter((path) => !visited.has(path)),

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { publicEventRoutes } from "../../app/router";
-import i18n, { browserLanguage } from "../../i18n/i18n";
-import { LoadingLine } from "../../ui/LoadingLine";
-import { fakeServer, renderRoutes } from "../../ui/test-render";
-import { publicEvent } from "./public.test-fixtures";
+import { publicEvent } from "../features/public/public.test-fixtures";
+import i18n, { browserLanguage } from "../i18n/i18n";
+import { LoadingLine } from "../ui/LoadingLine";
+import { fakeServer, renderRoutes } from "../ui/test-render";
+import { publicEventRoutes } from "./router";
 
 afterEach(() => {
   cleanup();
