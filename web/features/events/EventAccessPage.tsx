@@ -6,8 +6,7 @@ import { Link, useParams } from "react-router";
 import type { EventAccess } from "../../../contract/events";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
-import { EventLoadError } from "../../ui/EventLoadError";
-import { LoadingLine } from "../../ui/LoadingLine";
+import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAdministrators, useTeams } from "../accounts/accounts.queries";
@@ -25,30 +24,27 @@ export function EventAccessPage() {
   const adminPath = useAdminPath();
   const { can } = useAdminContext();
   const event = useEvent(eventId);
-  const access = useEventAccess(eventId);
   usePageTitle(event.data ? t("events.access.pageTitle", { name: event.data.name }) : t("events.access.title"));
-
-  if (event.isPending || access.isPending) return <LoadingLine />;
-  if (event.isError || access.isError) {
-    return <EventLoadError message={(event.error ?? access.error)?.message ?? ""} />;
-  }
+  const page = eventPageQueries(event, useEventAccess(eventId));
+  if (!page.answers) return page.placeholder;
+  const [{ name }, access] = page.answers;
   const editable = can("events.share");
   return (
     <Stack gap="lg" maw={960}>
       <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {t("events.access.back", { name: event.data.name })}
+        ← {t("events.access.back", { name })}
       </Anchor>
       <Stack gap={4}>
         <Title order={1}>{t("events.access.title")}</Title>
-        <Text c="gray.7">{t("events.access.subtitle", { name: event.data.name })}</Text>
+        <Text c="gray.7">{t("events.access.subtitle", { name })}</Text>
       </Stack>
       {!editable && (
         <Alert color="blue" variant="light">
           {t("events.access.readOnly")}
         </Alert>
       )}
-      <OrganizersAccess eventId={eventId} access={access.data} editable={editable} />
-      <TeamsAccess eventId={eventId} access={access.data} editable={editable} />
+      <OrganizersAccess eventId={eventId} access={access} editable={editable} />
+      <TeamsAccess eventId={eventId} access={access} editable={editable} />
     </Stack>
   );
 }

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Event } from "../../../contract/events";
 import { useAdminContext } from "../../ui/admin-context";
-import { EventLoadError } from "../../ui/EventLoadError";
-import { LoadingLine } from "../../ui/LoadingLine";
+import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MessagesButton } from "../messages/MessagesButton";
@@ -23,14 +22,15 @@ import { useEvent } from "./events.queries";
 export function EventEditPage() {
   const { t } = useTranslation();
   const { eventId = "" } = useParams();
-  const event = useEvent(eventId);
-  usePageTitle(event.data?.name ?? t("events.edit.title"));
-  if (event.isPending) return <LoadingLine />;
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const query = useEvent(eventId);
+  usePageTitle(query.data?.name ?? t("events.edit.title"));
+  const page = eventPageQueries(query);
+  if (!page.answers) return page.placeholder;
+  const [event] = page.answers;
   return (
     <EventDatesProvider>
       {/* Keyed by event so that moving to a copy starts its forms afresh. */}
-      <EventEditor key={event.data.id} event={event.data} />
+      <EventEditor key={event.id} event={event} />
     </EventDatesProvider>
   );
 }

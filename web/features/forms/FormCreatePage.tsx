@@ -2,8 +2,7 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@m
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { type FormType, formTypeSchema, formTypes } from "../../../contract/forms";
-import { EventLoadError } from "../../ui/EventLoadError";
-import { LoadingLine } from "../../ui/LoadingLine";
+import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
@@ -16,15 +15,13 @@ export function FormCreatePage() {
   const { eventId = "" } = useParams();
   const [search, setSearch] = useSearchParams();
   const type = formTypeSchema.safeParse(search.get("type")).data;
-  const event = useEvent(eventId);
-  const customFields = useCustomFields(eventId);
   const adminPath = useAdminPath();
   usePageTitle(t("forms.create.title"));
 
-  const failed = event.error ?? customFields.error;
-  if (failed) return <EventLoadError message={failed.message} />;
-  if (!event.data || !customFields.data) return <LoadingLine />;
-  if (type) return <FormEditor event={event.data} form={null} type={type} customFields={customFields.data} />;
+  const page = eventPageQueries(useEvent(eventId), useCustomFields(eventId));
+  if (!page.answers) return page.placeholder;
+  const [event, customFields] = page.answers;
+  if (type) return <FormEditor event={event} form={null} type={type} customFields={customFields} />;
   const choose = (chosen: FormType) => setSearch({ type: chosen });
   return (
     <Stack gap="lg" maw={960}>

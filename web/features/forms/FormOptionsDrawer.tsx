@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, FileInput, Group, Stack, Switch, Text } from "@mantine/core";
+import { Alert, Drawer, FileInput, Stack, Switch, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import type { Event } from "../../../contract/events";
 import { type Form, formFileMaxBytes, formOptionsSchema } from "../../../contract/forms";
 import { toLanguage } from "../../i18n/i18n";
 import { showServerErrors, useContractForm } from "../../ui/forms";
+import { SaveCancelButtons } from "../../ui/SaveCancelButtons";
 import { fromWallTime, toWallTime } from "../events/event-dates";
 import { LocalizedInput } from "./builder/LocalizedInput";
 import { useSetFormOptions, useUploadTerms } from "./forms.queries";
@@ -134,14 +135,7 @@ export function FormOptionsDrawer({ event, form, opened, onClose }: Props) {
                 : t("forms.options.noTerms")}
             </Text>
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
+          <SaveCancelButtons saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Drawer>

@@ -7,8 +7,8 @@ import { formsApi } from "../../api/forms";
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
-import { EventLoadError } from "../../ui/EventLoadError";
 import { saveFile } from "../../ui/ExportMenu";
+import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -28,8 +28,8 @@ export function FormStatisticsPage() {
   const title = (form.data && localizedText(form.data.title, language)) || t("forms.untitled");
   usePageTitle(t("forms.statistics.pageTitle", { title }));
 
-  const failed = form.error ?? statistics.error;
-  if (failed) return <EventLoadError message={failed.message} />;
+  const failure = eventLoadFailure(form, statistics);
+  if (failure) return failure;
   if (!statistics.data) return <LoadingLine />;
   const { submissionCount, byDay, questions } = statistics.data;
 

@@ -8,8 +8,7 @@ import type { FormSummary } from "../../api/forms";
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
-import { EventLoadError } from "../../ui/EventLoadError";
-import { LoadingLine } from "../../ui/LoadingLine";
+import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
@@ -24,24 +23,24 @@ export function FormsListPage() {
   const adminPath = useAdminPath();
   const { showAlert, clearAlert } = useAlert();
   const event = useEvent(eventId);
-  const forms = useForms(eventId);
   const setOptions = useSetFormOptions(eventId);
   const remove = useDeleteForm(eventId);
   const [type, setType] = useState<FormType | "all">("all");
   const [deleting, setDeleting] = useState<FormSummary | null>(null);
   usePageTitle(event.data ? t("forms.list.pageTitle", { name: event.data.name }) : t("forms.list.title"));
 
-  if (event.isError || forms.isError) return <EventLoadError message={(event.error ?? forms.error)?.message ?? ""} />;
-  if (forms.isPending || event.isPending) return <LoadingLine />;
+  const page = eventPageQueries(event, useForms(eventId));
+  if (!page.answers) return page.placeholder;
+  const [{ name, timezone }, forms] = page.answers;
   const editable = can("events.update");
   const language = toLanguage(i18n.language);
   const titleOf = (form: FormSummary) => localizedText(form.title, language) || t("forms.untitled");
-  const shown = forms.data.items.filter((form) => type === "all" || form.type === type);
+  const shown = forms.items.filter((form) => type === "all" || form.type === type);
   const dateOf = (instant: string) =>
     new Intl.DateTimeFormat(i18n.language, {
       dateStyle: "medium",
       timeStyle: "short",
-      timeZone: event.data.timezone,
+      timeZone: timezone,
     }).format(new Date(instant));
 
   const toggleOnline = (form: FormSummary) => {
@@ -76,7 +75,7 @@ export function FormsListPage() {
       <Group justify="space-between" align="center">
         <Stack gap={0}>
           <Title order={1}>{t("forms.list.title")}</Title>
-          <Text c="gray.7">{event.data.name}</Text>
+          <Text c="gray.7">{name}</Text>
         </Stack>
         {editable && (
           <Button component={Link} to={adminPath(`/events/${eventId}/forms/new`)}>
@@ -84,7 +83,7 @@ export function FormsListPage() {
           </Button>
         )}
       </Group>
-      {forms.data.items.length === 0 ? (
+      {forms.items.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="sm">
             <Text ta="center" c="gray.7">

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type CustomField, choiceFieldTypes, customFieldBody, customFieldTypes } from "../../../contract/guests";
 import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
+import { SaveCancelButtons } from "../../ui/SaveCancelButtons";
 import { useSaveCustomField } from "./guests.queries";
 
 type Props = { eventId: string; field: CustomField | null; opened: boolean; onClose(): void };
@@ -106,14 +107,7 @@ export function CustomFieldModal({ eventId, field, opened, onClose }: Props) {
               <NumberInput label={t("guests.customFields.max")} {...number("max")} />
             </Group>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
+          <SaveCancelButtons saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

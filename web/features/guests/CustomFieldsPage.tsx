@@ -6,7 +6,7 @@ import { Link, useParams } from "react-router";
 import type { CustomField } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
-import { EventLoadError } from "../../ui/EventLoadError";
+import { eventLoadFailure, eventPageQueries } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -32,10 +32,12 @@ export function CustomFieldsPage() {
     event.data ? t("guests.customFields.pageTitle", { name: event.data.name }) : t("guests.customFields.title"),
   );
 
-  if (event.isError || fields.isError) return <EventLoadError message={(event.error ?? fields.error)?.message ?? ""} />;
-  if (fields.isPending) return <LoadingLine />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
+  const page = eventPageQueries(fields);
+  if (!page.answers) return page.placeholder;
+  const [list] = page.answers;
   const editable = can("events.update");
-  const list = fields.data;
   const report = (error: Error) => showAlert(error.message);
 
   const move = (index: number, by: -1 | 1) => {

@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CustomField, Guest } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
-import { EventLoadError } from "../../ui/EventLoadError";
-import { LoadingLine } from "../../ui/LoadingLine";
+import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { GuestEditForm } from "./GuestEditForm";
@@ -19,13 +18,12 @@ export function GuestDetailPage() {
   const { eventId = "", guestId = "" } = useParams();
   const { can } = useAdminContext();
   const adminPath = useAdminPath();
-  const guest = useGuest(eventId, guestId);
-  const fields = useCustomFields(eventId);
-  const name = guest.data ? guestName(guest.data, t("guests.unnamed")) : t("guests.detail.title");
+  const query = useGuest(eventId, guestId);
+  const name = query.data ? guestName(query.data, t("guests.unnamed")) : t("guests.detail.title");
   usePageTitle(name);
-
-  if (guest.isError || fields.isError) return <EventLoadError message={(guest.error ?? fields.error)?.message ?? ""} />;
-  if (guest.isPending || fields.isPending) return <LoadingLine />;
+  const page = eventPageQueries(query, useCustomFields(eventId));
+  if (!page.answers) return page.placeholder;
+  const [guest, fields] = page.answers;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
@@ -35,7 +33,7 @@ export function GuestDetailPage() {
         <Title order={1} style={{ overflowWrap: "anywhere" }}>
           {name}
         </Title>
-        <GuestStatusBadge status={guest.data.status} />
+        <GuestStatusBadge status={guest.status} />
       </Group>
       <Tabs defaultValue="overview">
         <Tabs.List>
@@ -45,10 +43,10 @@ export function GuestDetailPage() {
           <Tabs.Tab value="edit">{t("guests.detail.tabs.edit")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          <GuestOverview guest={guest.data} fields={fields.data} />
+          <GuestOverview guest={guest} fields={fields} />
         </Tabs.Panel>
         <Tabs.Panel value="companions" pt="md">
-          <GuestCompanions guest={guest.data} />
+          <GuestCompanions guest={guest} />
         </Tabs.Panel>
         <Tabs.Panel value="orders" pt="md">
           <GuestOrdersTab eventId={eventId} guestId={guestId} />
@@ -59,12 +57,7 @@ export function GuestDetailPage() {
               {t("guests.detail.readOnly")}
             </Alert>
           )}
-          <GuestEditForm
-            key={guest.data.updatedAt}
-            guest={guest.data}
-            fields={fields.data}
-            readOnly={!can("events.update")}
-          />
+          <GuestEditForm key={guest.updatedAt} guest={guest} fields={fields} readOnly={!can("events.update")} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

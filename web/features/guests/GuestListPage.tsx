@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { guestStatuses, mailStatuses } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
-import { EventLoadError } from "../../ui/EventLoadError";
+import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { PageLinks } from "../../ui/PageLinks";
@@ -58,7 +58,8 @@ export function GuestListPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter's content.
   useEffect(() => setSelection(noSelection), [filterKey]);
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
   const editable = can("events.update");
   const guests = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

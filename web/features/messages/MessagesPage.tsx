@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Message } from "../../../contract/messages";
 import { useAdminContext } from "../../ui/admin-context";
-import { EventLoadError } from "../../ui/EventLoadError";
+import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
@@ -55,7 +55,8 @@ export function MessagesPage() {
   const unread = useUnreadCount(eventId);
   const markRead = useMarkRead(eventId);
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
   // The row as last fetched (read state), or as opened when a filter has since taken it off the page.

@@ -6,7 +6,7 @@ import type { DuplicatePair } from "../../../../contract/guest-duplicates";
 import type { Guest } from "../../../../contract/guests";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
-import { EventLoadError } from "../../../ui/EventLoadError";
+import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
@@ -26,7 +26,8 @@ export function DuplicatesPage() {
   const list = useDuplicates(eventId, event.data?.slug, page);
   usePageTitle(event.data ? t("guests.duplicates.pageTitle", { name: event.data.name }) : t("guests.duplicates.title"));
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / duplicatesPageSize);
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { UploadedImport } from "../../../api/guest-imports";
 import { useAdminContext } from "../../../ui/admin-context";
-import { EventLoadError } from "../../../ui/EventLoadError";
+import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
@@ -29,7 +29,8 @@ export function GuestImportPage() {
   const startedId = searchParams.get("import");
   usePageTitle(event.data ? t("guests.import.pageTitle", { name: event.data.name }) : t("guests.import.title"));
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
   const active = startedId ? 2 : upload ? 1 : 0;
 
   return (

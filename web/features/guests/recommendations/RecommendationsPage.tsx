@@ -9,7 +9,7 @@ import {
 } from "../../../../contract/guest-recommendations";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
-import { EventLoadError } from "../../../ui/EventLoadError";
+import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
@@ -34,7 +34,8 @@ export function RecommendationsPage() {
     event.data ? t("guests.recommendations.pageTitle", { name: event.data.name }) : t("guests.recommendations.title"),
   );
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / recommendationsPageSize);
   const person = (row: Recommendation) => `${row.firstName} ${row.lastName}`.trim() || row.email;

@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Event } from "../../../../contract/events";
 import { useAdminContext } from "../../../ui/admin-context";
-import { EventLoadError } from "../../../ui/EventLoadError";
-import { LoadingLine } from "../../../ui/LoadingLine";
+import { eventPageQueries } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
@@ -31,29 +30,26 @@ export function TicketingSettingsFrame<T>({ title, query, aside, children }: Pro
   const { eventId = "" } = useParams();
   const { can } = useAdminContext();
   const adminPath = useAdminPath();
-  const event = useEvent(eventId);
-  usePageTitle(event.data ? t("ticketing.billing.pageTitle", { page: title, name: event.data.name }) : title);
-  // Read every field at once: TanStack Query re-renders the page that owns `query` only for the fields read during a
-  // render, and a field skipped by a short-circuit (while the event loads) would never wake the page again.
-  const { isError, error, data } = query;
-
-  if (event.isError || isError) return <EventLoadError message={(event.error ?? error)?.message ?? ""} />;
-  if (!event.data || data === undefined) return <LoadingLine />;
-  const readOnly = event.data.archived || !can("events.update");
+  const eventQuery = useEvent(eventId);
+  usePageTitle(eventQuery.data ? t("ticketing.billing.pageTitle", { page: title, name: eventQuery.data.name }) : title);
+  const page = eventPageQueries(eventQuery, query);
+  if (!page.answers) return page.placeholder;
+  const [event, data] = page.answers;
+  const readOnly = event.archived || !can("events.update");
   return (
     <Stack gap="lg" maw={880}>
       <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {event.data.name}
+        ← {event.name}
       </Anchor>
       <Group justify="space-between" align="center">
         <Stack gap={0}>
           <Title order={1}>{title}</Title>
-          <Text c="gray.7">{event.data.name}</Text>
+          <Text c="gray.7">{event.name}</Text>
         </Stack>
         {aside?.(data)}
       </Group>
       <TicketingNav eventId={eventId} />
-      {children({ event: event.data, data, readOnly })}
+      {children({ event, data, readOnly })}
     </Stack>
   );
 }

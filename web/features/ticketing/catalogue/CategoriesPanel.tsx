@@ -1,23 +1,12 @@
-import {
-  Button,
-  Card,
-  ColorInput,
-  ColorSwatch,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Card, ColorInput, ColorSwatch, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Category, categoryBody, categoryDescendants } from "../../../../contract/ticketing-catalogue";
 import { useAlert } from "../../../ui/alert";
 import { useContractForm } from "../../../ui/forms";
-import { ConfirmDelete, RowActions, serverFailure } from "./CatalogueParts";
+import { CatalogueModal } from "./CatalogueModal";
+import { ConfirmDelete, RowActions } from "./CatalogueParts";
 import { useDeleteCategory, useReorderCategories, useSaveCategory } from "./catalogue.queries";
 import { categoryOutline, moveAmongSiblings } from "./category-tree";
 import { SortableRows } from "./SortableRows";
@@ -136,7 +125,6 @@ type ModalProps = { eventId: string; category: Category | null; categories: Cate
 function CategoryModal({ eventId, category, categories, onClose }: ModalProps) {
   const { t } = useTranslation();
   const save = useSaveCategory(eventId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useContractForm(categoryBody, {
     name: category?.name ?? "",
     color: category?.color ?? null,
@@ -145,59 +133,31 @@ function CategoryModal({ eventId, category, categories, onClose }: ModalProps) {
   const excluded = category ? categoryDescendants(categories, category.id) : new Set<string>();
   const parents = categoryOutline(categories).filter((entry) => !excluded.has(entry.category.id));
   const color = form.getInputProps("color");
-  const submit = form.onSubmit((body) => {
-    setFailure(null);
-    save.mutate(
-      { id: category?.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: "green", message: t("common.saved") });
-          onClose();
-        },
-        onError: (error) => setFailure(serverFailure(form, error)),
-      },
-    );
-  });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <CatalogueModal
       title={t(category ? "ticketing.catalogue.categories.editTitle" : "ticketing.catalogue.categories.create")}
+      form={form}
+      save={save}
+      variables={(body) => ({ id: category?.id, body })}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure && (
-            <Text c="red.8" size="sm" role="alert">
-              {failure}
-            </Text>
-          )}
-          <TextInput label={t("ticketing.catalogue.categories.name")} withAsterisk {...form.getInputProps("name")} />
-          <ColorInput
-            label={t("ticketing.catalogue.categories.color")}
-            format="hex"
-            withEyeDropper={false}
-            value={color.value ?? ""}
-            onChange={(value) => form.setFieldValue("color", value === "" ? null : value)}
-            error={color.error}
-          />
-          <Select
-            label={t("ticketing.catalogue.categories.parent")}
-            placeholder={t("ticketing.catalogue.categories.topLevel")}
-            clearable
-            data={parents.map((entry) => ({ value: entry.category.id, label: entry.path.join(" › ") }))}
-            {...form.getInputProps("parentId")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t("ticketing.catalogue.categories.name")} withAsterisk {...form.getInputProps("name")} />
+      <ColorInput
+        label={t("ticketing.catalogue.categories.color")}
+        format="hex"
+        withEyeDropper={false}
+        value={color.value ?? ""}
+        onChange={(value) => form.setFieldValue("color", value === "" ? null : value)}
+        error={color.error}
+      />
+      <Select
+        label={t("ticketing.catalogue.categories.parent")}
+        placeholder={t("ticketing.catalogue.categories.topLevel")}
+        clearable
+        data={parents.map((entry) => ({ value: entry.category.id, label: entry.path.join(" › ") }))}
+        {...form.getInputProps("parentId")}
+      />
+    </CatalogueModal>
   );
 }

@@ -1,11 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
+import { Checkbox, NumberInput, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { notifications } from "@mantine/notifications";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Coupon, couponBody, type Ticket } from "../../../../contract/ticketing-catalogue";
 import { useContractForm } from "../../../ui/forms";
-import { serverFailure } from "./CatalogueParts";
+import { CatalogueModal } from "./CatalogueModal";
 import { useSaveCoupon } from "./catalogue.queries";
 import { ReductionFields } from "./ReductionFields";
 
@@ -15,7 +13,6 @@ type Props = { eventId: string; coupon: Coupon | null; tickets: Ticket[]; onClos
 export function CouponModal({ eventId, coupon, tickets, onClose }: Props) {
   const { t } = useTranslation();
   const save = useSaveCoupon(eventId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useContractForm(couponBody, {
     code: coupon?.code ?? "",
     discountType: coupon?.discountType ?? "percent",
@@ -28,82 +25,49 @@ export function CouponModal({ eventId, coupon, tickets, onClose }: Props) {
   });
   const values = form.getValues();
   const limit = form.getInputProps("maxRedemptions");
-  const submit = form.onSubmit((body) => {
-    setFailure(null);
-    save.mutate(
-      { id: coupon?.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: "green", message: t("common.saved") });
-          onClose();
-        },
-        onError: (error) => setFailure(serverFailure(form, error)),
-      },
-    );
-  });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <CatalogueModal
       title={t(coupon ? "ticketing.catalogue.coupons.editTitle" : "ticketing.catalogue.coupons.create")}
+      size="lg"
+      form={form}
+      save={save}
+      variables={(body) => ({ id: coupon?.id, body })}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label={t("ticketing.catalogue.coupons.code")}
-            description={t("ticketing.catalogue.coupons.codeHelp")}
-            withAsterisk
-            maxLength={30}
-            {...form.getInputProps("code")}
-          />
-          <ReductionFields
-            values={values}
-            errors={form.errors}
-            tickets={tickets}
-            onChange={(patch) => form.setValues(patch)}
-          />
-          <NumberInput
-            label={t("ticketing.catalogue.coupons.maxRedemptions")}
-            description={t("ticketing.catalogue.coupons.maxRedemptionsHelp")}
-            allowDecimal={false}
-            allowNegative={false}
-            value={limit.value ?? ""}
-            onChange={(value) => form.setFieldValue("maxRedemptions", value === "" ? null : Number(value))}
-            error={limit.error}
-          />
-          <DatePickerInput
-            label={t("ticketing.catalogue.coupons.redeemBy")}
-            description={t("ticketing.catalogue.coupons.redeemByHelp")}
-            placeholder={t("ticketing.catalogue.coupons.noEnd")}
-            clearable
-            valueFormat="D MMM YYYY"
-            previousLabel={t("common.previous")}
-            nextLabel={t("common.next")}
-            value={values.redeemBy ?? null}
-            onChange={(value) => form.setFieldValue("redeemBy", value)}
-            error={form.errors.redeemBy}
-          />
-          <Checkbox
-            label={t("ticketing.catalogue.coupons.combinable")}
-            {...form.getInputProps("combinable", { type: "checkbox" })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t("ticketing.catalogue.coupons.code")}
+        description={t("ticketing.catalogue.coupons.codeHelp")}
+        withAsterisk
+        maxLength={30}
+        {...form.getInputProps("code")}
+      />
+      <ReductionFields form={form} tickets={tickets} />
+      <NumberInput
+        label={t("ticketing.catalogue.coupons.maxRedemptions")}
+        description={t("ticketing.catalogue.coupons.maxRedemptionsHelp")}
+        allowDecimal={false}
+        allowNegative={false}
+        value={limit.value ?? ""}
+        onChange={(value) => form.setFieldValue("maxRedemptions", value === "" ? null : Number(value))}
+        error={limit.error}
+      />
+      <DatePickerInput
+        label={t("ticketing.catalogue.coupons.redeemBy")}
+        description={t("ticketing.catalogue.coupons.redeemByHelp")}
+        placeholder={t("ticketing.catalogue.coupons.noEnd")}
+        clearable
+        valueFormat="D MMM YYYY"
+        previousLabel={t("common.previous")}
+        nextLabel={t("common.next")}
+        value={values.redeemBy ?? null}
+        onChange={(value) => form.setFieldValue("redeemBy", value)}
+        error={form.errors.redeemBy}
+      />
+      <Checkbox
+        label={t("ticketing.catalogue.coupons.combinable")}
+        {...form.getInputProps("combinable", { type: "checkbox" })}
+      />
+    </CatalogueModal>
   );
 }

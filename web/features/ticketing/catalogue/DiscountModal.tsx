@@ -1,13 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { NumberInput, SimpleGrid, TextInput } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
-import { notifications } from "@mantine/notifications";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Event } from "../../../../contract/events";
 import { type Discount, discountBody, type Ticket } from "../../../../contract/ticketing-catalogue";
 import { useContractForm } from "../../../ui/forms";
 import { fromWallTime, toWallTime } from "../../events/event-dates";
-import { serverFailure } from "./CatalogueParts";
+import { CatalogueModal } from "./CatalogueModal";
 import { useSaveDiscount } from "./catalogue.queries";
 import { ReductionFields } from "./ReductionFields";
 
@@ -17,7 +15,6 @@ type Props = { event: Event; discount: Discount | null; tickets: Ticket[]; onClo
 export function DiscountModal({ event, discount, tickets, onClose }: Props) {
   const { t } = useTranslation();
   const save = useSaveDiscount(event.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useContractForm(discountBody, {
     name: discount?.name ?? "",
     discountType: discount?.discountType ?? "percent",
@@ -41,73 +38,40 @@ export function DiscountModal({ event, discount, tickets, onClose }: Props) {
     onChange: (value: string | null) => form.setFieldValue(field, value ? fromWallTime(value, zone) : null),
     error: form.errors[field],
   });
-  const submit = form.onSubmit((body) => {
-    setFailure(null);
-    save.mutate(
-      { id: discount?.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: "green", message: t("common.saved") });
-          onClose();
-        },
-        onError: (error) => setFailure(serverFailure(form, error)),
-      },
-    );
-  });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
+    <CatalogueModal
       title={t(discount ? "ticketing.catalogue.discounts.editTitle" : "ticketing.catalogue.discounts.create")}
+      size="lg"
+      form={form}
+      save={save}
+      variables={(body) => ({ id: discount?.id, body })}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={t("ticketing.catalogue.discounts.name")} withAsterisk {...form.getInputProps("name")} />
-          <ReductionFields
-            values={values}
-            errors={form.errors}
-            tickets={tickets}
-            onChange={(patch) => form.setValues(patch)}
-          />
-          <NumberInput
-            label={t("ticketing.catalogue.discounts.minQuantity")}
-            description={t("ticketing.catalogue.discounts.minQuantityHelp")}
-            allowDecimal={false}
-            allowNegative={false}
-            min={1}
-            {...form.getInputProps("minQuantity")}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateTimePicker
-              label={t("ticketing.catalogue.discounts.startsAt")}
-              placeholder={t("ticketing.catalogue.periods.noStart")}
-              description={t("ticketing.catalogue.discounts.zone", { zone })}
-              {...dateProps("startsAt")}
-            />
-            <DateTimePicker
-              label={t("ticketing.catalogue.discounts.endsAt")}
-              placeholder={t("ticketing.catalogue.periods.noEnd")}
-              description={t("ticketing.catalogue.discounts.zone", { zone })}
-              {...dateProps("endsAt")}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t("ticketing.catalogue.discounts.name")} withAsterisk {...form.getInputProps("name")} />
+      <ReductionFields form={form} tickets={tickets} />
+      <NumberInput
+        label={t("ticketing.catalogue.discounts.minQuantity")}
+        description={t("ticketing.catalogue.discounts.minQuantityHelp")}
+        allowDecimal={false}
+        allowNegative={false}
+        min={1}
+        {...form.getInputProps("minQuantity")}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateTimePicker
+          label={t("ticketing.catalogue.discounts.startsAt")}
+          placeholder={t("ticketing.catalogue.periods.noStart")}
+          description={t("ticketing.catalogue.discounts.zone", { zone })}
+          {...dateProps("startsAt")}
+        />
+        <DateTimePicker
+          label={t("ticketing.catalogue.discounts.endsAt")}
+          placeholder={t("ticketing.catalogue.periods.noEnd")}
+          description={t("ticketing.catalogue.discounts.zone", { zone })}
+          {...dateProps("endsAt")}
+        />
+      </SimpleGrid>
+    </CatalogueModal>
   );
 }

@@ -25,16 +25,16 @@ export function ticketNames(tickets: Ticket[], ids: string[], language: string):
     .join(", ");
 }
 
-type Props = {
-  values: Reduction & { ticketIds?: string[] };
-  errors: FormErrors;
-  tickets: Ticket[];
-  onChange(patch: Reduction & { ticketIds?: string[] }): void;
-};
+type Fields = Reduction & { ticketIds?: string[] };
+/** The part of a coupon's or discount's Mantine form these fields use. */
+type ReductionForm = { getValues(): Fields; errors: FormErrors; setValues(patch: Fields): void };
 
 /** What coupons and automatic discounts share: an amount or a percent off, and the tickets it applies on. */
-export function ReductionFields({ values, errors, tickets, onChange }: Props) {
+export function ReductionFields({ form, tickets }: { form: ReductionForm; tickets: Ticket[] }) {
   const { t, i18n } = useTranslation();
+  const values = form.getValues();
+  const { errors } = form;
+  const onChange = (patch: Fields) => form.setValues(patch);
   const currency = useEventCurrency();
   const typeLabel = useId();
   // Switching the kind empties the other amount: the contract takes one or the other, never both.

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Drawer, Group, MultiSelect, NumberInput, Select, Stack, Switch } from "@mantine/core";
+import { Alert, Checkbox, Drawer, Group, MultiSelect, NumberInput, Select, Stack, Switch } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import {
   ticketToBody,
 } from "../../../../contract/ticketing-catalogue";
 import { useContractForm } from "../../../ui/forms";
+import { SaveCancelButtons } from "../../../ui/SaveCancelButtons";
 import { LocalizedInput } from "../../forms/builder/LocalizedInput";
 import { serverFailure } from "./CatalogueParts";
 import { useCreateTicket, useUpdateTicket } from "./catalogue.queries";
@@ -190,14 +191,7 @@ export function TicketDrawer({ event, ticket, tickets, categories, onClose }: Pr
             label={t("ticketing.catalogue.tickets.active")}
             {...form.getInputProps("active", { type: "checkbox" })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t("common.save")}
-            </Button>
-          </Group>
+          <SaveCancelButtons saving={create.isPending || update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Drawer>

@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Order } from "../../../../contract/ticketing-orders";
-import { EventLoadError } from "../../../ui/EventLoadError";
-import { LoadingLine } from "../../../ui/LoadingLine";
+import { eventPageQueries } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
@@ -26,7 +25,6 @@ export function OrderDetailPage() {
   const { eventId = "", orderId = "" } = useParams();
   const adminPath = useAdminPath();
   const event = useEvent(eventId);
-  const order = useOrder(eventId, orderId);
   const reference = orderReference(orderId);
   usePageTitle(
     event.data
@@ -34,11 +32,9 @@ export function OrderDetailPage() {
       : t("ticketing.orders.detail.title", { reference }),
   );
 
-  if (event.isError || order.isError) {
-    return <EventLoadError message={(event.error ?? order.error)?.message ?? ""} />;
-  }
-  if (event.isPending || order.isPending) return <LoadingLine />;
-  const data = order.data;
+  const page = eventPageQueries(event, useOrder(eventId, orderId));
+  if (!page.answers) return page.placeholder;
+  const [{ name }, data] = page.answers;
   const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
@@ -54,7 +50,7 @@ export function OrderDetailPage() {
           </Group>
           <Text c="gray.7">
             {[
-              event.data.name,
+              name,
               t("ticketing.orders.detail.created", { date: date(data.createdAt) }),
               data.completedAt && t("ticketing.orders.detail.completed", { date: date(data.completedAt) }),
               data.status === "in_cart" &&

@@ -22,8 +22,8 @@ import { orderStatuses, paymentMethods } from "../../../../contract/ticketing";
 import type { OrderList } from "../../../../contract/ticketing-orders";
 import { type OrderListParams, ordersApi } from "../../../api/ticketing-orders";
 import { useAdminContext } from "../../../ui/admin-context";
-import { EventLoadError } from "../../../ui/EventLoadError";
 import { ExportMenu } from "../../../ui/ExportMenu";
+import { eventPageQueries } from "../../../ui/event-page-queries";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useAdminPath } from "../../../ui/language-scope";
 import { PageLinks } from "../../../ui/PageLinks";
@@ -43,16 +43,19 @@ export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const { eventId = "" } = useParams();
   const adminPath = useAdminPath();
-  const event = useEvent(eventId);
-  usePageTitle(event.data ? t("ticketing.orders.pageTitle", { name: event.data.name }) : t("ticketing.orders.title"));
+  const eventQuery = useEvent(eventId);
+  usePageTitle(
+    eventQuery.data ? t("ticketing.orders.pageTitle", { name: eventQuery.data.name }) : t("ticketing.orders.title"),
+  );
   const [state, update] = useOrderListState();
   const filter = toOrderFilter(state);
   const list = useOrders(eventId, { ...filter, limit: ordersPageSize, offset: (state.page - 1) * ordersPageSize });
   // Revenue sums the event's orders, all in the currency of its ticketing params.
   const currency = useTicketingParams(eventId).data?.currency;
 
-  if (event.isError) return <EventLoadError message={event.error.message} />;
-  if (event.isPending) return <LoadingLine />;
+  const page = eventPageQueries(eventQuery);
+  if (!page.answers) return page.placeholder;
+  const [event] = page.answers;
   const orders = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const money = (cents: number, orderCurrency: string) => formatCents(cents, i18n.language, orderCurrency);
@@ -61,9 +64,9 @@ export function OrdersPage() {
   return (
     <Stack gap="lg">
       <CatalogueHeader
-        event={event.data}
+        event={event}
         title={t("ticketing.orders.title")}
-        action={<OrdersExportMenu eventId={eventId} fileName={`orders-${event.data.slug}`} filter={filter} />}
+        action={<OrdersExportMenu eventId={eventId} fileName={`orders-${event.slug}`} filter={filter} />}
       />
       {list.data && currency && <Revenue list={list.data} currency={currency} />}
       <OrderFilters />
