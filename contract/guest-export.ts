@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { commaList, type Language, languages } from "./common.js";
+import { commaList, type Language } from "./common.js";
 import { type civilities, type createdSources, guestListQuery, guestStatusSchema, type MailStatus } from "./guests.js";
+import { spreadsheetQuery } from "./spreadsheet.js";
 
 /** The list's filters without its paging and order: what an export or a grouped action selects. */
 export const guestFilterSchema = guestListQuery.omit({
@@ -14,15 +15,10 @@ export type GuestFilter = z.input<typeof guestFilterSchema>;
 
 const idList = commaList(z.string().uuid("NOT_FOUND")).pipe(z.array(z.string()).max(2_000));
 
-export const exportFormats = ["csv", "xlsx"] as const;
-
 /** GET users/export: the list's filters and order, an optional selection of ids, the file's format and language. */
-export const guestExportQuery = guestListQuery.omit({ limit: true, offset: true, cursor: true }).extend({
-  format: z.enum(exportFormats).default("csv"),
-  ids: idList,
-  /** Language of the headers and labels; the Accept-Language header when absent. */
-  language: z.enum(languages).optional(),
-});
+export const guestExportQuery = guestListQuery
+  .omit({ limit: true, offset: true, cursor: true })
+  .extend({ ...spreadsheetQuery.shape, ids: idList });
 export type GuestExportQuery = z.input<typeof guestExportQuery>;
 
 /** POST users/bulk: the guests are the ids, or every guest matching the filter (both: the ids matching it). */

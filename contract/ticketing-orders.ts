@@ -4,6 +4,7 @@ import type { MessageCode } from "./error-messages.js";
 import { eventScopeParams } from "./guests.js";
 import { declineCodeSchema, paymentStatusSchema, simulatorCardSchema } from "./payments.js";
 import { publicEventParams } from "./public.js";
+import { spreadsheetQuery } from "./spreadsheet.js";
 import {
   buyerKindSchema,
   cancelReasons,
@@ -251,11 +252,7 @@ export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListValues = z.output<typeof orderListQuery>;
 export type OrderFilters = Omit<z.infer<typeof orderListQuery>, "limit" | "offset">;
 
-export const orderExportQuery = z.object({
-  ...orderFilters,
-  format: z.enum(["csv", "xlsx"]).default("csv"),
-  language: languageSchema.optional(),
-});
+export const orderExportQuery = z.object({ ...orderFilters, ...spreadsheetQuery.shape });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers

@@ -1,8 +1,8 @@
-import type { exportFormats, GuestBulkBody, GuestBulkResult } from "../../contract/guest-export";
+import type { GuestBulkBody, GuestBulkResult } from "../../contract/guest-export";
+import type { SpreadsheetFormat } from "../../contract/spreadsheet";
 import { api, request } from "./client";
 import { type GuestListParams, listQuery, scope } from "./guests";
 
-export type ExportFormat = (typeof exportFormats)[number];
 /** The guests a grouped action or an export acts on: chosen ids, or all those matching the filter. */
 export type GuestTarget = { ids: string[] } | { filter: GuestListParams };
 
@@ -19,7 +19,7 @@ export const guestExportApi = {
     eventId: string,
     target: GuestTarget,
     order: Pick<GuestListParams, "sort" | "direction">,
-    format: ExportFormat,
+    format: SpreadsheetFormat,
   ) =>
     request<Blob>("GET", `${scope(accountId, eventId)}/users/export`, {
       query: {

@@ -1,17 +1,9 @@
-import type { z } from "zod";
+import type { SpreadsheetFormat } from "../../contract/spreadsheet";
 import type { OrderStatus } from "../../contract/ticketing";
-import type {
-  ConfirmBody,
-  Order,
-  OrderList,
-  OrderListQuery,
-  OtherPaymentKind,
-  orderExportQuery,
-} from "../../contract/ticketing-orders";
+import type { ConfirmBody, Order, OrderList, OrderListQuery, OtherPaymentKind } from "../../contract/ticketing-orders";
 import { api, request } from "./client";
 import { scope } from "./guests";
 
-export type OrderExportFormat = z.input<typeof orderExportQuery>["format"] & string;
 /** The list's filters in their query-string shape: statuses joined by comma, as the contract reads them. */
 export type OrderListParams = Omit<OrderListQuery, "status" | "limit" | "offset"> & {
   status?: OrderStatus[];
@@ -41,7 +33,7 @@ export const ordersApi = {
     api.post<Order>(`${orderPath(accountId, eventId, orderId)}/refund`, items ? { items } : {}),
 
   // Files come as blobs: the download needs the Bearer header, which a plain link cannot send.
-  export: (accountId: string, eventId: string, filters: OrderListParams, format: OrderExportFormat) =>
+  export: (accountId: string, eventId: string, filters: OrderListParams, format: SpreadsheetFormat) =>
     request<Blob>("GET", `${ordersPath(accountId, eventId)}/export`, {
       query: { ...listQuery(filters), format },
       responseAs: "blob",

@@ -23,6 +23,7 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError } from "../../platform/errors.js";
 import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
 import { refuseNulCharacter } from "../../platform/nul-refusal.js";
+import { sendSpreadsheet } from "../../platform/spreadsheet.js";
 import { eventCaller } from "../events/events.caller.js";
 import { previewForm } from "./forms.preview.js";
 import {
@@ -184,13 +185,7 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
       const language = request.query.language ?? request.language;
       const { event, id } = request.params;
       const file = await exportFormAnswers(context, await eventCaller(context, request), event, id, language);
-      return reply
-        .headers({
-          "content-type": file.contentType,
-          "content-disposition": contentDisposition("attachment", file.filename),
-          ...noStore,
-        })
-        .send(file.stream);
+      return sendSpreadsheet(reply, file);
     },
   );
 }

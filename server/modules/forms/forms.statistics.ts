@@ -13,9 +13,15 @@ import { exportLabels } from "../../../contract/guest-export.js";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { storedFiles } from "../../platform/files.tables.js";
+import {
+  type CellValue,
+  exportRows,
+  type SpreadsheetColumn,
+  type SpreadsheetFile,
+  writeSpreadsheet,
+} from "../../platform/spreadsheet.js";
 import type { Caller } from "../events/events.service.js";
 import { requireEvent } from "../events/events.visibility.js";
-import { csvStream } from "../guests/exports/exports.service.js";
 import { guests } from "../guests/guests.tables.js";
 import { requireForm, rowsOf } from "./forms.service.js";
 import { formSubmissions } from "./forms.tables.js";
@@ -115,7 +121,6 @@ export async function formStatistics(
 /** Submissions fetched per query: the export's memory stays flat whatever the number of answers. */
 const pageSize = 1_000;
 
-/** Submissions with their guest in pages, by `(created_at, id) > last` (the key as text keeps the microseconds). */
 type SubmissionRow = {
   id: string;
   key: string;
@@ -124,11 +129,28 @@ type SubmissionRow = {
   firstName: string;
   lastName: string;
   email: string | null;
+  /** The names of the files this row's page answers (file questions answer a stored file's id). */
+  fileNames: Map<string, string>;
 };
 
-async function* submissionPages(executor: Executor, formId: string): AsyncGenerator<SubmissionRow[]> {
-  let last: { key: string; id: string } | undefined;
-  for (;;) {
+/** The names of the files a page of answers names. */
+async function fileNames(executor: Executor, eventId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await executor
+    .select({ id: storedFiles.id, name: storedFiles.name })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.eventId, eventId), inArray(storedFiles.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of submissions with their guest, by `(created_at, id) > last` (the key as text keeps the microseconds),
+ * with the names of the files they answer.
+ */
+function submissionPageReader(executor: Executor, eventId: string, formId: string, files: Question[]) {
+  return async (last: SubmissionRow | undefined): Promise<SubmissionRow[]> => {
     const rows = await executor
       .select({
         id: formSubmissions.id,
@@ -150,28 +172,31 @@ async function* submissionPages(executor: Executor, formId: string): AsyncGenera
       )
       .orderBy(asc(formSubmissions.createdAt), asc(formSubmissions.id))
       .limit(pageSize);
-    if (rows.length > 0) yield rows;
-    const tail = rows.at(-1);
-    if (!tail || rows.length < pageSize) return;
-    last = { key: tail.key, id: tail.id };
-  }
+    const fileIds = rows.flatMap((row) => files.map((question) => row.answers[question.id]));
+    const names = await fileNames(
+      executor,
+      eventId,
+      fileIds.filter((value): value is string => typeof value === "string" && uuidPattern.test(value)),
+    );
+    return rows.map((row) => ({ ...row, fileNames: names }));
+  };
 }
 
-/** The names of the files a page of answers names (file questions answer a stored file's id). */
-async function fileNames(executor: Executor, eventId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await executor
-    .select({ id: storedFiles.id, name: storedFiles.name })
-    .from(storedFiles)
-    .where(and(eq(storedFiles.eventId, eventId), inArray(storedFiles.id, ids)));
-  return new Map(rows.map((row) => [row.id, row.name]));
+/** A question's answer in a cell: choices as their labels in `language`, files by their names. */
+function answerCell(question: Question, row: SubmissionRow, language: Language): CellValue {
+  const value = row.answers[question.id];
+  if (value === undefined || value === null) return "";
+  const label = (answerId: string) =>
+    localizedText(question.answers.find((answer) => answer.id === answerId)?.label, language) || answerId;
+  if (Array.isArray(value)) return value.map(label).join(", ");
+  if (typeof value === "number") return value;
+  if (hasAnswers(question.type)) return label(value);
+  return question.type === "file" ? (row.fileNames.get(value) ?? value) : value;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The CSV of every submission (the guest list export's format: `;`, UTF-8 with a byte-order mark): submitted at,
- * the guest's names and email, then one column per question, choices as their labels in `language`.
+ * The CSV of every submission, `form-<event slug>-<form type>.csv`: submitted at, the guest's names and email (the
+ * guest list export's headers), then one column per question.
  */
 export async function exportFormAnswers(
   context: AppContext,
@@ -179,54 +204,29 @@ export async function exportFormAnswers(
   eventId: string,
   id: string,
   language: Language,
-) {
+): Promise<SpreadsheetFile> {
   const event = await requireEvent(context.db, access, eventId, "events.read");
   const form = await requireForm(context.db, eventId, id);
   const questions = formQuestions(form.items);
   const files = questions.filter((question) => question.type === "file");
-  const columns = exportLabels[language].columns;
-  const header = [
-    submittedAtLabel[language],
-    columns.firstName,
-    columns.lastName,
-    columns.email,
-    ...questions.map((question) => questionName(question, language)),
-  ];
+  const guestHeaders = exportLabels[language].columns;
   const when = new Intl.DateTimeFormat(language, { dateStyle: "short", timeStyle: "short", timeZone: event.timezone });
-  const pages = submissionPages(context.db, id);
-  // Read before anything is sent, so a failing query still gets a proper error answer.
-  const first = await pages.next();
-  async function* format(page: SubmissionRow[]) {
-    const fileIds = page.flatMap((row) => files.map((question) => row.answers[question.id]));
-    const names = await fileNames(
-      context.db,
-      eventId,
-      fileIds.filter((value): value is string => typeof value === "string" && uuidPattern.test(value)),
-    );
-    for (const row of page) {
-      const cells = questions.map((question) => {
-        const value = row.answers[question.id];
-        if (value === undefined || value === null) return "";
-        const label = (answerId: string) =>
-          localizedText(question.answers.find((answer) => answer.id === answerId)?.label, language) || answerId;
-        if (Array.isArray(value)) return value.map(label).join(", ");
-        if (typeof value === "number") return value;
-        if (hasAnswers(question.type)) return label(value);
-        return question.type === "file" ? (names.get(value) ?? value) : value;
-      });
-      yield [when.format(row.submittedAt), row.firstName, row.lastName, row.email ?? "", ...cells];
-    }
-  }
-  async function* rows() {
-    yield header;
-    if (first.done) return;
-    yield* format(first.value);
-    for await (const page of pages) yield* format(page);
-  }
-  const onError = (error: unknown) => context.logger.error({ err: error, formId: id }, "form answers export stopped");
-  return {
-    filename: `form-${event.slug}-${form.type}.csv`,
-    contentType: "text/csv; charset=utf-8",
-    stream: csvStream(rows(), language, onError),
-  };
+  const columns: SpreadsheetColumn<SubmissionRow>[] = [
+    { header: submittedAtLabel[language], cell: (row) => when.format(row.submittedAt) },
+    { header: guestHeaders.firstName, cell: (row) => row.firstName },
+    { header: guestHeaders.lastName, cell: (row) => row.lastName },
+    { header: guestHeaders.email, cell: (row) => row.email ?? "" },
+    ...questions.map((question) => ({
+      header: questionName(question, language),
+      cell: (row: SubmissionRow) => answerCell(question, row, language),
+    })),
+  ];
+  return writeSpreadsheet({
+    format: "csv",
+    name: `form-${event.slug}-${form.type}`,
+    language,
+    columns,
+    rows: await exportRows(pageSize, submissionPageReader(context.db, eventId, id, files)),
+    onError: (error) => context.logger.error({ err: error, formId: id }, "form answers export stopped"),
+  });
 }

@@ -6,6 +6,7 @@ import { eventScopeParams } from "../../../../contract/guests.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
 import { takeHeavyReadPlace } from "../../../platform/heavy-reads.js";
+import { sendSpreadsheet } from "../../../platform/spreadsheet.js";
 import { eventCaller } from "../../events/events.caller.js";
 import { runBulkAction } from "./bulk.service.js";
 import { exportGuests } from "./exports.service.js";
@@ -48,13 +49,7 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
         file.stream.once("close", () => {
           giveBack().catch((error) => request.log.error({ err: error }, "heavy-read place not given back"));
         });
-        return reply
-          .headers({
-            "content-type": file.contentType,
-            "content-disposition": `attachment; filename="${file.filename}"`,
-            "cache-control": "no-store",
-          })
-          .send(file.stream);
+        return sendSpreadsheet(reply, file);
       });
     },
   );

@@ -9,11 +9,17 @@ import {
 import type { orderExportQuery } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
+import {
+  type CellValue,
+  exportRows,
+  type SpreadsheetColumn,
+  type SpreadsheetFile,
+  writeSpreadsheet,
+} from "../../../platform/spreadsheet.js";
 import type { Caller } from "../../events/events.service.js";
 import type { LocalizedText } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
-import { csvStream, type ExportFile, xlsxStream } from "../../guests/exports/exports.service.js";
 import { guests } from "../../guests/guests.tables.js";
 import { invoiceNumberText } from "../invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "../ticketing.tables.js";
@@ -23,11 +29,10 @@ import { orderCoupons } from "./orders.tables.js";
 /*
  * GET orders/export: every order the list's filters select, one row each, with its items, coupons, VAT breakdown,
  * payment method and status in words. Read in pages by (created, id) rather than an offset and streamed as CSV or
- * XLSX (the guests export's writers), so memory stays flat whatever the number of orders.
+ * XLSX (the platform's spreadsheet writer), so memory stays flat whatever the number of orders.
  */
 
 type ExportQuery = z.infer<typeof orderExportQuery>;
-type Cell = string | number;
 
 export const orderExportPageSize = 500;
 
@@ -43,12 +48,12 @@ type ExportRow = {
   coupons: (typeof orderCoupons.$inferSelect)[];
 };
 
-async function* orderPages(executor: Executor, eventId: string, query: ExportQuery): AsyncGenerator<ExportRow[]> {
+/** One page of the orders after the last of the page before, by (created, id), with their items and coupons. */
+function orderPageReader(executor: Executor, eventId: string, query: ExportQuery) {
   const where = orderListConditions(eventId, query);
-  let last: { createdAt: string; id: string } | undefined;
-  for (;;) {
+  return async (last: ExportRow | undefined): Promise<ExportRow[]> => {
     const after = last
-      ? sql`(${orders.createdAt}, ${orders.id}) > (${last.createdAt}::timestamptz, ${last.id}::uuid)`
+      ? sql`(${orders.createdAt}, ${orders.id}) > (${last.key}::timestamptz, ${last.order.id}::uuid)`
       : undefined;
     const rows = await executor
       .select({
@@ -65,7 +70,7 @@ async function* orderPages(executor: Executor, eventId: string, query: ExportQue
       .where(and(where, after))
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(orderExportPageSize);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return [];
     const ids = rows.map((row) => row.order.id);
     const [items, coupons] = await Promise.all([
       executor
@@ -76,19 +81,16 @@ async function* orderPages(executor: Executor, eventId: string, query: ExportQue
         .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
       executor.select().from(orderCoupons).where(inArray(orderCoupons.orderId, ids)),
     ]);
-    yield rows.map((row) => ({
+    return rows.map((row) => ({
       ...row,
       items: items.filter(({ item }) => item.orderId === row.order.id),
       coupons: coupons.filter((coupon) => coupon.orderId === row.order.id),
     }));
-    const tail = rows.at(-1);
-    if (!tail || rows.length < orderExportPageSize) return;
-    last = { createdAt: tail.key, id: tail.order.id };
-  }
+  };
 }
 
 /** Amounts in the currency's units (12.50), dates in the event's zone, codes as words of the language. */
-function rowFormatter(language: Language, event: EventRow) {
+function orderColumns(language: Language, event: EventRow): SpreadsheetColumn<ExportRow>[] {
   const labels = orderExportLabels[language];
   const dateTime = new Intl.DateTimeFormat(language, {
     dateStyle: "short",
@@ -97,89 +99,76 @@ function rowFormatter(language: Language, event: EventRow) {
   });
   const when = (date: Date | null) => (date ? dateTime.format(date) : "");
   const money = (cents: number) => cents / 100;
-  const header = orderExportColumns.map((column) => labels.columns[column]);
-  const format = (row: ExportRow): Cell[] => {
-    const { order } = row;
+  const number = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const items = (row: ExportRow) => {
     const counts = new Map<string, number>();
     for (const { caption } of row.items) {
       const name = localizedText(caption, language, event.preferredLanguage);
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
-    const lines = taxLines(
+    return [...counts].map(([name, count]) => `${count} × ${name}`).join("; ");
+  };
+  const taxes = (row: ExportRow) =>
+    taxLines(
       row.items.map(({ item }) => ({
         taxPercent: item.taxPercent,
         netInclTaxCents: item.unitPriceInclTaxCents - item.discountInclTaxCents,
         netExclTaxCents: item.unitPriceExclTaxCents - item.discountExclTaxCents,
       })),
-    );
-    const number = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const cells: Record<OrderExportColumn, Cell> = {
-      id: order.id,
-      createdAt: when(order.createdAt),
-      completedAt: when(order.completedAt),
-      status: labels.status[order.status],
-      paymentMethod: order.otherPaymentKind
+    )
+      .map(
+        (line) =>
+          `${line.taxPercent === null ? labels.noVat : `${line.taxPercent} %`}: ${number.format(money(line.taxCents))}`,
+      )
+      .join("; ");
+  const cellOf: Record<OrderExportColumn, (row: ExportRow) => CellValue> = {
+    id: ({ order }) => order.id,
+    createdAt: ({ order }) => when(order.createdAt),
+    completedAt: ({ order }) => when(order.completedAt),
+    status: ({ order }) => labels.status[order.status],
+    paymentMethod: ({ order }) =>
+      order.otherPaymentKind
         ? labels.paymentMethod[order.otherPaymentKind]
         : order.paymentMethod
           ? labels.paymentMethod[order.paymentMethod]
           : "",
-      testMode: order.testMode ? labels.yes : labels.no,
-      buyerName: [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" "),
-      buyerEmail: row.buyerEmail ?? "",
-      buyerKind: labels.buyerKind[order.buyerKind],
-      billingName: order.billingName,
-      billingAddress: order.billingAddress,
-      billingZip: order.billingZip,
-      billingCity: order.billingCity,
-      billingSiret: order.billingSiret ?? "",
-      items: [...counts].map(([name, count]) => `${count} × ${name}`).join("; "),
-      coupons: row.coupons.map((coupon) => coupon.code).join(", "),
-      totalExclTax: money(order.totalExclTaxCents),
-      taxes: lines
-        .map(
-          (line) =>
-            `${line.taxPercent === null ? labels.noVat : `${line.taxPercent} %`}: ${number.format(money(line.taxCents))}`,
-        )
-        .join("; "),
-      totalInclTax: money(order.totalInclTaxCents),
-      refunded: money(row.items.reduce((sum, { item }) => sum + item.refundedCents, 0)),
-      currency: order.currency,
-      invoiceNumber: row.invoiceNumber ?? "",
-    };
-    return orderExportColumns.map((column) => cells[column]);
+    testMode: ({ order }) => (order.testMode ? labels.yes : labels.no),
+    buyerName: (row) => [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" "),
+    buyerEmail: (row) => row.buyerEmail ?? "",
+    buyerKind: ({ order }) => labels.buyerKind[order.buyerKind],
+    billingName: ({ order }) => order.billingName,
+    billingAddress: ({ order }) => order.billingAddress,
+    billingZip: ({ order }) => order.billingZip,
+    billingCity: ({ order }) => order.billingCity,
+    billingSiret: ({ order }) => order.billingSiret ?? "",
+    items,
+    coupons: (row) => row.coupons.map((coupon) => coupon.code).join(", "),
+    totalExclTax: ({ order }) => money(order.totalExclTaxCents),
+    taxes,
+    totalInclTax: ({ order }) => money(order.totalInclTaxCents),
+    refunded: (row) => money(row.items.reduce((sum, { item }) => sum + item.refundedCents, 0)),
+    currency: ({ order }) => order.currency,
+    invoiceNumber: (row) => row.invoiceNumber ?? "",
   };
-  return { header, format };
+  return orderExportColumns.map((column) => ({ header: labels.columns[column], cell: cellOf[column] }));
 }
 
-/**
- * Checks the caller and reads the first page before anything is sent, so those failures still get a proper answer;
- * the rest is read page by page as the client takes it.
- */
+/** The orders the list's filters pick, oldest first, as `orders-<event slug>.csv|xlsx`. */
 export async function exportOrders(
   context: AppContext,
   { access }: Caller,
   eventId: string,
   query: ExportQuery,
   language: Language,
-): Promise<ExportFile> {
+): Promise<SpreadsheetFile> {
   const event = await requireEvent(context.db, access, eventId, "events.read");
-  const { header, format } = rowFormatter(language, event);
-  const pages = orderPages(context.db, eventId, query);
-  const first = await pages.next();
-  async function* rows() {
-    yield header;
-    if (first.done) return;
-    for (const row of first.value) yield format(row);
-    for await (const page of pages) for (const row of page) yield format(row);
-  }
-  const filename = `orders-${event.slug}.${query.format}`;
-  const onError = (error: unknown) => context.logger.error({ err: error, eventId }, "order export stopped");
-  if (query.format === "csv") {
-    return { filename, contentType: "text/csv; charset=utf-8", stream: csvStream(rows(), language, onError) };
-  }
-  return {
-    filename,
-    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    stream: xlsxStream(rows(), orderExportLabels[language].sheet, onError),
-  };
+  return writeSpreadsheet({
+    format: query.format,
+    name: `orders-${event.slug}`,
+    sheetName: orderExportLabels[language].sheet,
+    language,
+    columns: orderColumns(language, event),
+    rows: await exportRows(orderExportPageSize, orderPageReader(context.db, eventId, query)),
+    onError: (error) => context.logger.error({ err: error, eventId }, "order export stopped"),
+  });
 }

@@ -18,6 +18,7 @@ import {
 } from "../../../../contract/ticketing-orders.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
+import { sendSpreadsheet } from "../../../platform/spreadsheet.js";
 import { eventCaller } from "../../events/events.caller.js";
 import { exportOrders } from "./orders.export.js";
 import {
@@ -72,13 +73,7 @@ export function registerOrdersRoutes(parent: FastifyInstance, context: AppContex
       const language = request.query.language ?? request.language;
       try {
         const file = await exportOrders(context, who, request.params.event, request.query, language);
-        return reply
-          .headers({
-            "content-type": file.contentType,
-            "content-disposition": `attachment; filename="${file.filename}"`,
-            ...noStore,
-          })
-          .send(file.stream);
+        return sendSpreadsheet(reply, file);
       } catch (error) {
         // SPEC §8 "Export failed." for the export's own failure; refusals keep their answer.
         if (error instanceof AppError) throw error;
