@@ -61,7 +61,7 @@ export const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map
   children: [
     {
       lazy: lazyPage(
-        () => import("../features/public/PublicLayout"),
+        () => import("../ui/public-layout/PublicLayout"),
         (m) => m.PublicLayout,
       ),
       children: publicEventPages,

@@ -6,7 +6,6 @@ import { useAdminContext } from "../../ui/admin-context";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { MessagesButton } from "../messages/MessagesButton";
 import { EventActionsMenu } from "./EventActionsMenu";
 import { EventDatesProvider } from "./EventDatesProvider";
 import { EventDatesTab } from "./EventDatesTab";
@@ -18,6 +17,7 @@ import { EventStatusBadge } from "./EventStatusBadge";
 import { useToggleArchived } from "./event-archive";
 import { formatEventDates } from "./event-dates";
 import { useEvent } from "./events.queries";
+import { MessagesButton } from "./MessagesButton";
 
 export function EventEditPage() {
   const { t } = useTranslation();

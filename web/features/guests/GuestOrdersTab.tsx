@@ -6,10 +6,10 @@ import { Link } from "react-router";
 import type { GuestOrder, GuestTicket } from "../../../contract/ticketing";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
+import { formatCents } from "../../ui/money";
+import { OrderStatusBadge } from "../../ui/OrderStatusBadge";
 import { PageLinks } from "../../ui/PageLinks";
 import classes from "../accounts/StackedTable.module.css";
-import { formatCents } from "../ticketing/catalogue/MoneyInput";
-import { OrderStatusBadge } from "../ticketing/orders/OrderStatusBadge";
 import { formatDateTime } from "./guest-format";
 import { useGuestOrders, useGuestTickets } from "./guests.queries";
 

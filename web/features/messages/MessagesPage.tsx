@@ -21,10 +21,11 @@ import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
+import { useUnreadCount } from "../events/inbox.queries";
 import { PagedListStates } from "../guests/PagedListStates";
 import { MessageModal } from "./MessageModal";
 import { formatReceived } from "./message-format";
-import { messagesPageSize, useMarkRead, useMessages, useUnreadCount } from "./messages.queries";
+import { messagesPageSize, useMarkRead, useMessages } from "./messages.queries";
 
 const readFilters = ["all", "unread", "read"] as const;
 type ReadFilter = (typeof readFilters)[number];

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MessageListParams, messagesApi } from "../../api/messages";
 import { useAdminContext } from "../../ui/admin-context";
+import { inboxKey } from "../events/inbox.queries";
 
 export const messagesPageSize = 25;
 
 const messageKeys = {
-  all: (accountId: string, eventId: string) => ["messages", accountId, eventId] as const,
+  all: inboxKey,
   list: (accountId: string, eventId: string, params: MessageListParams) =>
-    ["messages", accountId, eventId, "list", params] as const,
-  unread: (accountId: string, eventId: string) => ["messages", accountId, eventId, "unread"] as const,
+    [...inboxKey(accountId, eventId), "list", params] as const,
 };
 
 export function useMessages(eventId: string, params: MessageListParams) {
@@ -20,17 +20,7 @@ export function useMessages(eventId: string, params: MessageListParams) {
   });
 }
 
-/** The unread count of the inbox: refreshed each minute, since visitors write at any time. */
-export function useUnreadCount(eventId: string) {
-  const { accountId } = useAdminContext();
-  return useQuery({
-    queryKey: messageKeys.unread(accountId, eventId),
-    queryFn: () => messagesApi.unreadCount(accountId, eventId),
-    refetchInterval: 60_000,
-  });
-}
-
-/** Reading or deleting a message changes the lists and the count: all of the event's are refetched. */
+/** Reading or deleting a message changes the lists and the unread count: all of the event's are refetched. */
 function useInboxChanged(eventId: string) {
   const { accountId } = useAdminContext();
   const queryClient = useQueryClient();

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { PageLinks } from "../../ui/PageLinks";
+import { useMemberSession } from "../../ui/public-layout/member-session";
+import { useEventSlug, usePublicBase } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { useMemberSession } from "./member-session";
-import { attendeesPageSize, useAttendees, useEventSlug, usePublicBase } from "./public.queries";
+import { attendeesPageSize, useAttendees } from "./public.queries";
 
 /** Who else comes, for the event's signed-in guests when the organizer publishes the list. */
 export function AttendeesPage() {

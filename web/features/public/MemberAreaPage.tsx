@@ -10,18 +10,13 @@ import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useLanguageScope } from "../../ui/language-scope";
+import { useMemberSession } from "../../ui/public-layout/member-session";
+import { usePublicEventContext } from "../../ui/public-layout/PublicLayout";
+import { useEventSlug, useMemberRegistration, usePublicBase } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MemberAnswers } from "../forms/public/MemberAnswers";
 import { useMemberFormAnswers } from "../forms/public/public-forms.queries";
-import { useMemberSession } from "./member-session";
-import { usePublicEventContext } from "./PublicLayout";
-import {
-  useEventSlug,
-  useMemberRegistration,
-  usePublicBase,
-  useRequestMemberLink,
-  useUnregister,
-} from "./public.queries";
+import { useRequestMemberLink, useUnregister } from "./public.queries";
 
 /**
  * The guest's own space: sign in by an emailed link (`?token=` is that link), then the registration, companions and

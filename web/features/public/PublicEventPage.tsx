@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
 import { useLanguageScope } from "../../ui/language-scope";
+import { usePublicEventContext } from "../../ui/public-layout/PublicLayout";
+import { useEventSlug, usePublicBase } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { formatEventDates, mapUrl } from "./event-format";
-import { usePublicEventContext } from "./PublicLayout";
-import { useEventSlug, usePublicBase } from "./public.queries";
 
 const socialNames: Record<string, string> = {
   facebook: "Facebook",

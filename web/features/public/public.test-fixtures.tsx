@@ -1,9 +1,9 @@
 import type { RouteObject } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
+import { PublicLayout } from "../../ui/public-layout/PublicLayout";
 import { AttendeesPage } from "./AttendeesPage";
 import { MemberAreaPage } from "./MemberAreaPage";
 import { PublicEventPage } from "./PublicEventPage";
-import { PublicLayout } from "./PublicLayout";
 
 /** The public pages as the router nests them, for renderPage with `scopePath: "/:lang/:event"`. */
 export const publicPages: RouteObject[] = [

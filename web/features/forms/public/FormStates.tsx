@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { localizedText, type PublicForm } from "../../../../contract/forms";
 import type { SendFormResult } from "../../../api/public-forms";
 import { useLanguageScope } from "../../../ui/language-scope";
-import { usePublicEventContext } from "../../public/PublicLayout";
-import { usePublicBase } from "../../public/public.queries";
+import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";
+import { usePublicBase } from "../../../ui/public-layout/public-event.queries";
 
 type FormKind = "registration" | "survey";
 

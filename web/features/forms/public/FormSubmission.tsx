@@ -7,7 +7,7 @@ import { localizedText, type PublicForm } from "../../../../contract/forms";
 import { ApiError } from "../../../api/client";
 import { publicFormsApi, type SendFormResult } from "../../../api/public-forms";
 import { useLanguageScope } from "../../../ui/language-scope";
-import { useEventSlug, usePublicBase } from "../../public/public.queries";
+import { useEventSlug, usePublicBase } from "../../../ui/public-layout/public-event.queries";
 import { FormRenderer } from "../FormRenderer";
 import { TextBlock } from "../renderer/TextBlock";
 import { CompanionsFields } from "./CompanionsFields";

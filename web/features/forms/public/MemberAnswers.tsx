@@ -13,7 +13,7 @@ import {
 import { useAlert } from "../../../ui/alert";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useLanguageScope } from "../../../ui/language-scope";
-import { useEventSlug, useMemberRegistration, usePublicBase } from "../../public/public.queries";
+import { useEventSlug, useMemberRegistration, usePublicBase } from "../../../ui/public-layout/public-event.queries";
 import { formatAnswer } from "../renderer/answer-format";
 import { FormSubmission } from "./FormSubmission";
 import { useMemberFormAnswers, usePublicForm } from "./public-forms.queries";

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FormItem, PublicForm } from "../../../../contract/forms";
+import { PublicLayout } from "../../../ui/public-layout/PublicLayout";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { PublicLayout } from "../../public/PublicLayout";
 import { publicEvent } from "../../public/public.test-fixtures";
 import { publicForm, question } from "./public-forms.test-fixtures";
 import { RegistrationPage } from "./RegistrationPage";

@@ -13,11 +13,6 @@ export function useEventCurrency(): string {
   return useTicketingParams(eventId).data?.currency ?? defaultTicketingParams.currency;
 }
 
-/** "12,50 €" in the interface language. */
-export function formatCents(cents: number, language: string, currency: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
-}
-
 type Props = Omit<NumberInputProps, "value" | "onChange"> & {
   /** Integer cents, or null when empty. */
   value: number | null;

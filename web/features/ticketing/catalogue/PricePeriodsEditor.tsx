@@ -3,8 +3,9 @@ import { DateTimePicker } from "@mantine/dates";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PriceBasis, type PricePeriodBody, periodPrices } from "../../../../contract/ticketing-catalogue";
+import { formatCents } from "../../../ui/money";
 import { fromWallTime, toWallTime } from "../../events/event-dates";
-import { formatCents, MoneyInput, useEventCurrency } from "./MoneyInput";
+import { MoneyInput, useEventCurrency } from "./MoneyInput";
 
 type Props = {
   periods: PricePeriodBody[];

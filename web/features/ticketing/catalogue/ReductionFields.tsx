@@ -4,7 +4,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { localizedText } from "../../../../contract/forms";
 import type { DiscountType, Ticket } from "../../../../contract/ticketing-catalogue";
-import { formatCents, MoneyInput, useEventCurrency } from "./MoneyInput";
+import { formatCents } from "../../../ui/money";
+import { MoneyInput, useEventCurrency } from "./MoneyInput";
 
 type Reduction = { discountType?: DiscountType; amountOffCents?: number | null; percentOff?: number | null };
 

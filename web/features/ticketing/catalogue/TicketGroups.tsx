@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { localizedText } from "../../../../contract/forms";
 import { type Category, pricePeriodAt, type Ticket } from "../../../../contract/ticketing-catalogue";
 import { useAlert } from "../../../ui/alert";
+import { formatCents } from "../../../ui/money";
 import { RowActions } from "./CatalogueParts";
 import { useReorderTickets, useUpdateTicket } from "./catalogue.queries";
 import { categoryOutline } from "./category-tree";
-import { formatCents, useEventCurrency } from "./MoneyInput";
+import { useEventCurrency } from "./MoneyInput";
 import { SortableRows } from "./SortableRows";
 
 type Props = {

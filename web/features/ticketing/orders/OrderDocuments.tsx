@@ -6,9 +6,9 @@ import { ordersApi } from "../../../api/ticketing-orders";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
 import { saveFile } from "../../../ui/ExportMenu";
+import { formatCents } from "../../../ui/money";
+import { TestBadge } from "../../../ui/OrderStatusBadge";
 import { formatDateTime } from "../../guests/guest-format";
-import { formatCents } from "../catalogue/MoneyInput";
-import { TestBadge } from "./OrderStatusBadge";
 import { orderReference } from "./order-format";
 
 /**

@@ -1,7 +1,7 @@
 import { Badge, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Order, OrderItem } from "../../../../contract/ticketing-orders";
-import { formatCents } from "../catalogue/MoneyInput";
+import { formatCents } from "../../../ui/money";
 import { holderName, taxRateLabel, ticketsWithOptions } from "./order-format";
 
 const columns = ["item", "holder", "unitExcl", "unitIncl", "discount", "paid", "vat", "refund"] as const;

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/cor
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order, OrderItem } from "../../../../contract/ticketing-orders";
-import { formatCents } from "../catalogue/MoneyInput";
+import { formatCents } from "../../../ui/money";
 import { holderName, ticketsWithOptions } from "./order-format";
 
 type Props = {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { translate } from "../../../../contract/error-messages";
 import type { PublicTicketing } from "../../../../contract/ticketing-billing";
 import { useLanguageScope } from "../../../ui/language-scope";
-import { usePublicEventContext } from "../../public/PublicLayout";
+import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";
 
 /** Test mode said up front, with the card that pays: no buyer should think they were charged. */
 export function TestModeBanner() {

@@ -11,10 +11,10 @@ import { type CartCheckoutResult, ticketingShopApi } from "../../../api/ticketin
 import { CardForm } from "../../../ui/CardForm";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useLanguageScope } from "../../../ui/language-scope";
+import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";
+import { useEventSlug, usePublicBase } from "../../../ui/public-layout/public-event.queries";
 import { StripeCardForm } from "../../../ui/StripeCardForm";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { usePublicEventContext } from "../../public/PublicLayout";
-import { useEventSlug, usePublicBase } from "../../public/public.queries";
 import { CartSummary, CouponField } from "./CartSummary";
 import { type CheckoutChoice, CheckoutForm, focusFirstInvalid } from "./CheckoutForm";
 import { cartStore } from "./cart-store";

@@ -2,9 +2,9 @@ import type { RouteObject } from "react-router";
 import type { Language } from "../../../../contract/common";
 import type { PublicTicketing } from "../../../../contract/ticketing-billing";
 import type { Cart, OrderItem, PaymentStart, Shop } from "../../../../contract/ticketing-orders";
+import { PublicLayout } from "../../../ui/public-layout/PublicLayout";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
 import { PublicEventPage } from "../../public/PublicEventPage";
-import { PublicLayout } from "../../public/PublicLayout";
 import { publicEvent } from "../../public/public.test-fixtures";
 import { ShopPage } from "./ShopPage";
 

@@ -2,7 +2,7 @@ import { Badge, Button, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAdminPath } from "../../ui/language-scope";
-import { useUnreadCount } from "./messages.queries";
+import { useUnreadCount } from "./inbox.queries";
 
 /** The way from an event to its inbox, with the number of messages nobody has read yet. */
 export function MessagesButton({ eventId }: { eventId: string }) {

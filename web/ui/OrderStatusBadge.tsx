@@ -1,6 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { CancelReason, OrderStatus } from "../../../../contract/ticketing";
+import type { CancelReason, OrderStatus } from "../../contract/ticketing";
 
 /** Colours chosen so each badge keeps AA contrast with the light variant's dark text. */
 const orderStatusColors: Record<OrderStatus, string> = {

@@ -4,12 +4,12 @@ import { Link, Outlet, useLocation, useOutletContext } from "react-router";
 import type { Language } from "../../../contract/common";
 import type { PublicEvent } from "../../../contract/public";
 import { ApiError } from "../../api/client";
-import { AlertBanner } from "../../ui/alert";
-import { LanguageMenu } from "../../ui/LanguageMenu";
-import { LoadingLine } from "../../ui/LoadingLine";
-import { useLanguageScope } from "../../ui/language-scope";
-import { usePageTitle } from "../../ui/usePageTitle";
-import { useEventSlug, usePublicBase, usePublicEvent } from "./public.queries";
+import { AlertBanner } from "../alert";
+import { LanguageMenu } from "../LanguageMenu";
+import { LoadingLine } from "../LoadingLine";
+import { useLanguageScope } from "../language-scope";
+import { usePageTitle } from "../usePageTitle";
+import { useEventSlug, usePublicBase, usePublicEvent } from "./public-event.queries";
 
 /** The public event of the page, loaded once by the layout for every page under it. */
 export const usePublicEventContext = () => useOutletContext<PublicEvent>();

@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import type { Language } from "../../../contract/common";
+import { publicApi } from "../../api/public";
+
+// What every page of an event's public side reads, whichever feature it belongs to: the event's slug and address,
+// the event (PublicLayout loads it), and the signed-in guest's registration.
+
+export const publicKeys = {
+  event: (slug: string, language: Language) => ["public", slug, "event", language] as const,
+  member: (slug: string) => ["public", slug, "member"] as const,
+  attendees: (slug: string, page: number) => ["public", slug, "attendees", page] as const,
+};
+
+/** The event slug of the current public page (`/:lang/:event/…` or `/:event/…`). */
+export function useEventSlug(): string {
+  return useParams().event ?? "";
+}
+
+/** Where the event's pages live: with the language of the path when it names one, so links keep it. */
+export function usePublicBase(): string {
+  const { lang, event } = useParams();
+  return lang ? `/${lang}/${event}` : `/${event}`;
+}
+
+export function usePublicEvent(slug: string, language: Language) {
+  return useQuery({ queryKey: publicKeys.event(slug, language), queryFn: () => publicApi.event(slug, language) });
+}
+
+/** The signed-in guest's registration; only asked for while a member session exists. */
+export function useMemberRegistration(slug: string, signedIn: boolean) {
+  return useQuery({
+    queryKey: publicKeys.member(slug),
+    queryFn: () => publicApi.registration(slug),
+    enabled: signedIn,
+  });
+}
