@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from "@playwright/test";
+import { billingBody } from "../server/modules/ticketing/billing/billing-body.testing";
 import { solveCaptcha } from "../web/ui/captcha-solver";
 import { createEventThroughApi } from "./organizer";
 
@@ -104,19 +105,7 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
   await call("POST", `${scope}/users`, { firstName: "Jean", lastName: "Dupont", email: `e2e-a11y-jean-${id}@a.test` });
   await call("POST", `${scope}/users`, { firstName: "Inès", lastName: "Martin", hostId: memberGuestId });
 
-  await call("POST", `${scope}/organizers`, {
-    siret: "73282932000074",
-    corporateName: "Gala Productions SAS",
-    legalStructure: "SAS",
-    shareCapitalCents: 1_000_000,
-    rcsNumber: "RCS Paris 732 829 320",
-    street: "12 rue de la Paix",
-    zipCode: "75002",
-    city: "Paris",
-    vatStatus: "subject",
-    vatNumber: "FR40303265045",
-    legalMentions: "",
-  });
+  await call("POST", `${scope}/organizers`, billingBody({ corporateName: "Gala Productions SAS" }));
   const category = await call<{ id: string }>("POST", `${scope}/categories`, { name: "Admission", color: "#1c7ed6" });
   const pass = await call<{ id: string }>("POST", `${scope}/tickets`, {
     caption: text("Pass", "Pass", "Pase"),

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createEvent, eventsUrl } from "../modules/events/events.testing.js";
 import { createForm, formBody, formEvent, multipartForm, pdfBytes } from "../modules/forms/forms.testing.js";
 import { guestEvent } from "../modules/guests/guests.testing.js";
 import { addTicket, buyer, shopEvent } from "../modules/ticketing/orders/orders.testing.js";
-import { registerAccount, type SignedIn } from "../testing/fixtures.js";
-import { startTestApp, type TestApp, type TestResponse } from "../testing/test-app.js";
+import { registerAccount } from "../testing/fixtures.js";
+import { madeBeforeAll, type TestResponse, testAppForFile } from "../testing/test-app.js";
 
 /** Input no user means to send: the NUL character (PostgreSQL refuses it in text), bodies too big or of a wrong type. */
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 const nul = "\u0000";
 

@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
+import { describe, expect, test } from "vitest";
+import { testAppForFile } from "../testing/test-app.js";
 import { AppError } from "./errors.js";
 import { consumeRateLimit, type RateLimit } from "./rate-limit.js";
 import { rateLimitBuckets } from "./rate-limit.tables.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const hit = (limit: RateLimit, key: string) => consumeRateLimit(t.context.db, [limit, key]);
 

@@ -1,20 +1,12 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { insertForm, question, submit, uniqueEmail } from "../modules/forms/submissions/submissions.testing.js";
 import { addGuest, guestEvent } from "../modules/guests/guests.testing.js";
 import { guestImportErrors, guestImports } from "../modules/guests/imports/imports.tables.js";
-import {
-  addTicket,
-  billing,
-  card,
-  cartOf,
-  type ShopEvent,
-  shopClient,
-  shopEvent,
-} from "../modules/ticketing/orders/orders.testing.js";
-import { registerAccount, type SignedIn } from "../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../testing/test-app.js";
+import { addTicket, billing, card, cartOf, shopClient, shopEvent } from "../modules/ticketing/orders/orders.testing.js";
+import { registerAccount } from "../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../testing/test-app.js";
 
 /*
  * Formula injection (OWASP "CSV injection"): texts a guest or a buyer typed that a spreadsheet would run as formulas
@@ -23,17 +15,9 @@ import { startTestApp, type TestApp } from "../testing/test-app.js";
 const payloads = ['=HYPERLINK("http://attacker.test","click")', "+cmd", "-1+2", "@SUM(1)"];
 const neutralized = payloads.map((payload) => `'${payload}`);
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let event: ShopEvent;
-beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
-  owner = await registerAccount(t);
-  event = await shopEvent(t, owner);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
+const owner = madeBeforeAll(() => registerAccount(t));
+const event = madeBeforeAll(() => shopEvent(t, owner));
 
 async function download(url: string) {
   const response = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${owner.token}` } });

@@ -5,7 +5,7 @@ import { accountMembers } from "../modules/accounts/accounts.tables.js";
 import { hashPassword } from "../modules/auth/auth.service.js";
 import { users } from "../modules/auth/auth.tables.js";
 import { mails } from "../platform/mail.tables.js";
-import type { TestApp } from "./test-app.js";
+import { madeBeforeAll, type TestApp } from "./test-app.js";
 
 /** A password that passes SPEC §5, shared by every test user. */
 export const testPassword = "Str0ng&Secure-pass";
@@ -114,4 +114,14 @@ export async function registerTenants(t: TestApp) {
   const reader = await addMember(t, owner.accountId, "reader");
   const other = await registerAccount(t, { accountName: "Other Co" });
   return { owner, reader, other };
+}
+
+/** The cast of `registerTenants`, made before the file's tests, each of them ready to be taken at the top level. */
+export function tenantsForFile(t: TestApp) {
+  const tenants = madeBeforeAll(() => registerTenants(t));
+  return {
+    owner: madeBeforeAll(async () => tenants.owner),
+    reader: madeBeforeAll(async () => tenants.reader),
+    other: madeBeforeAll(async () => tenants.other),
+  };
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
@@ -85,5 +86,75 @@ export async function startTestApp(
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test app of a test file: started before its tests, closed after them. It stands for the app until then, so the
+ * file keeps it in a `const` and its helpers take it at the top level.
+ */
+export function testAppForFile(environment: Record<string, string> = {}, overrides: Partial<Config> = {}): TestApp {
+  let started: TestApp | undefined;
+  const app = madeBeforeAll(async () => {
+    started = await startTestApp(environment, overrides);
+    return started;
+  });
+  // Closes only what started: a start that failed has already said why.
+  afterAll(async () => {
+    await started?.close();
+  });
+  return app;
+}
+
+/**
+ * What `make` answers, made once before the file's tests (after the set-up declared above it) and read through the
+ * returned stand-in: `const owner = madeBeforeAll(() => registerAccount(t))` replaces a `let` filled in `beforeAll`.
+ */
+export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  const current = (): T => {
+    if (!made) throw new Error("read before the beforeAll that makes it");
+    return made;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const value = Reflect.get(current(), key);
+      return typeof value === "function" ? value.bind(current()) : value;
+    },
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    // Reported configurable: the stand-in's own target is empty, and a proxy may not claim a fixed key it lacks.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
+ * Calls signed in as one user. The token is read at each call, so a user made before all tests (`madeBeforeAll`) can
+ * be passed at the top level.
+ */
+export function client(t: TestApp, user: { token: string }) {
+  return {
+    get: (url: string, language?: string) => t.request({ method: "GET", url, token: user.token, language }),
+    post: (url: string, body: unknown = {}, language?: string) =>
+      t.request({ method: "POST", url, token: user.token, body, language }),
+    delete: (url: string, language?: string) => t.request({ method: "DELETE", url, token: user.token, language }),
+  };
+}
+
+/**
+ * GET and POST as `user()`, unless a call names another token: most calls of an API test come from one organizer,
+ * the others name the reader or the outsider they play.
+ */
+export function callsAs(t: TestApp, user: () => { token: string }) {
+  return {
+    get: (url: string, token = user().token, language?: string) => t.request({ method: "GET", url, token, language }),
+    post: (url: string, body: unknown = {}, token = user().token, language?: string) =>
+      t.request({ method: "POST", url, token, body, language }),
   };
 }

@@ -1,29 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addMember, addPlatformAdmin, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, test } from "vitest";
+import { addMember, addPlatformAdmin } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { accounts } from "./accounts.tables.js";
-import { auditRows, insertEvent } from "./accounts.testing.js";
+import { accountsApi, auditRows, insertEvent, twoAccountsForFile } from "./accounts.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let other: SignedIn & { accountId: string };
-let admin: SignedIn;
-let reader: SignedIn;
+const t = testAppForFile();
+const { owner, other } = twoAccountsForFile(t);
+const admin = madeBeforeAll(() => addPlatformAdmin(t));
+const reader = madeBeforeAll(() => addMember(t, owner.accountId, "reader"));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t, { accountName: "Acme Events" });
-  other = await registerAccount(t, { accountName: "Globex Shows" });
-  admin = await addPlatformAdmin(t);
-  reader = await addMember(t, owner.accountId, "reader");
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const api = (method: "GET" | "POST", url: string, token: string, body?: unknown, language?: string) =>
-  t.request({ method, url: `/api/v1${url}`, token, body, language });
+const api = accountsApi(t);
 
 describe("GET /accounts", () => {
   test("a member sees only the accounts they sit in", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { TestApp } from "../../testing/test-app.js";
+import { registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, type RequestOptions, type TestApp } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { events } from "../events/events.tables.js";
 
@@ -21,4 +22,23 @@ export async function insertEvent(t: TestApp, accountId: string) {
     .returning();
   if (!event) throw new Error("event insert failed");
   return event;
+}
+
+/** Calls of the accounts API by path under /api/v1, each naming its caller's token (none: signed out). */
+export function accountsApi(t: TestApp) {
+  return (
+    method: RequestOptions["method"],
+    url: string,
+    token: string | undefined,
+    body?: unknown,
+    language?: string,
+  ) => t.request({ method, url: `/api/v1${url}`, token, body, language });
+}
+
+/** The Overseers of two accounts, made before the file's tests: Acme Events, and Globex Shows who must not see it. */
+export function twoAccountsForFile(t: TestApp) {
+  return {
+    owner: madeBeforeAll(() => registerAccount(t, { accountName: "Acme Events" })),
+    other: madeBeforeAll(() => registerAccount(t, { accountName: "Globex Shows" })),
+  };
 }

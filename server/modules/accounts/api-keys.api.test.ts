@@ -1,27 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { hashSecret } from "../../platform/tokens.js";
-import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { testAppForFile } from "../../testing/test-app.js";
 import { apiKeys } from "./accounts.tables.js";
-import { auditRows } from "./accounts.testing.js";
+import { accountsApi, auditRows, twoAccountsForFile } from "./accounts.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let other: SignedIn & { accountId: string };
+const t = testAppForFile();
+const { owner, other } = twoAccountsForFile(t);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t, { accountName: "Acme Events" });
-  other = await registerAccount(t, { accountName: "Globex Shows" });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token: string, body?: unknown, language?: string) =>
-  t.request({ method, url: `/api/v1${url}`, token, body, language });
+const api = accountsApi(t);
 const keysUrl = (accountId = owner.accountId) => `/accounts/${accountId}/apikeys`;
 
 describe("API keys", () => {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   addMember,
   addPlatformAdmin,
@@ -9,33 +9,19 @@ import {
   testPassword,
   tokenFromMail,
 } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { users } from "../auth/auth.tables.js";
 import { eventAdministrators } from "../events/events.tables.js";
 import { accountMembers, teamMembers, teams } from "./accounts.tables.js";
-import { auditRows, insertEvent } from "./accounts.testing.js";
+import { accountsApi, auditRows, insertEvent, twoAccountsForFile } from "./accounts.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let other: SignedIn & { accountId: string };
-let admin: SignedIn;
-let reader: SignedIn;
+const t = testAppForFile();
+const { owner, other } = twoAccountsForFile(t);
+const admin = madeBeforeAll(() => addPlatformAdmin(t));
+const reader = madeBeforeAll(() => addMember(t, owner.accountId, "reader"));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t, { accountName: "Acme Events" });
-  other = await registerAccount(t, { accountName: "Globex Shows" });
-  admin = await addPlatformAdmin(t);
-  reader = await addMember(t, owner.accountId, "reader");
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token: string | undefined, body?: unknown, language?: string) =>
-  t.request({ method, url: `/api/v1${url}`, token, body, language });
+const api = accountsApi(t);
 const member = (userId: string, accountId = owner.accountId) => `/accounts/${accountId}/administrators/${userId}`;
 
 async function membership(accountId: string, userId: string) {

@@ -10,30 +10,17 @@ import {
   testPassword,
   tokenFromMail,
 } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { users } from "../auth/auth.tables.js";
 import { accountMembers, accounts } from "./accounts.tables.js";
-import { auditRows } from "./accounts.testing.js";
+import { accountsApi, auditRows, twoAccountsForFile } from "./accounts.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let other: SignedIn & { accountId: string };
-let admin: SignedIn;
+const t = testAppForFile();
+const { owner, other } = twoAccountsForFile(t);
+const admin = madeBeforeAll(() => addPlatformAdmin(t));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t, { accountName: "Acme Events" });
-  other = await registerAccount(t, { accountName: "Globex Shows" });
-  admin = await addPlatformAdmin(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token: string | undefined, body?: unknown, language?: string) =>
-  t.request({ method, url: `/api/v1${url}`, token, body, language });
+const api = accountsApi(t);
 
 const invite = (token: string, body: Record<string, unknown>, language?: string) =>
   api("POST", "/administrators", token, { accountId: owner.accountId, ...body }, language);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth.js";
 import { hashSecret } from "../../platform/tokens.js";
 import { addMember, addPlatformAdmin, registerAccount } from "../../testing/fixtures.js";
-import { type RequestOptions, startTestApp, type TestApp } from "../../testing/test-app.js";
+import { type RequestOptions, testAppForFile } from "../../testing/test-app.js";
 import { users } from "../auth/auth.tables.js";
 import { accountMembers, apiKeys, teams } from "./accounts.tables.js";
 
@@ -14,13 +14,12 @@ import { accountMembers, apiKeys, teams } from "./accounts.tables.js";
 const actors = ["overseer", "organizer", "editor", "reader", "platformAdmin", "apiKey", "outsider"] as const;
 type Actor = (typeof actors)[number];
 
-let t: TestApp;
+const t = testAppForFile();
 let accountId: string;
 let readerId: string;
 const tokens = {} as Record<Actor, string>;
 
 beforeAll(async () => {
-  t = await startTestApp();
   const owner = await registerAccount(t, { accountName: "Acme Events" });
   accountId = owner.accountId;
   tokens.overseer = owner.token;
@@ -38,9 +37,6 @@ beforeAll(async () => {
     body: { name: "Matrix" },
   });
   tokens.apiKey = key.body.key;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const unique = () => randomBytes(4).toString("hex");

@@ -1,29 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, test } from "vitest";
+import { addMember } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { eventTeams } from "../events/events.tables.js";
 import { teamMembers, teams } from "./accounts.tables.js";
-import { auditRows, insertEvent } from "./accounts.testing.js";
+import { accountsApi, auditRows, insertEvent, twoAccountsForFile } from "./accounts.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let other: SignedIn & { accountId: string };
-let editor: SignedIn;
+const t = testAppForFile();
+const { owner, other } = twoAccountsForFile(t);
+const editor = madeBeforeAll(() => addMember(t, owner.accountId, "editor"));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t, { accountName: "Acme Events" });
-  other = await registerAccount(t, { accountName: "Globex Shows" });
-  editor = await addMember(t, owner.accountId, "editor");
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token: string, body?: unknown, language?: string) =>
-  t.request({ method, url: `/api/v1${url}`, token, body, language });
+const api = accountsApi(t);
 const teamsUrl = (accountId = owner.accountId) => `/accounts/${accountId}/teams`;
 
 describe("teams", () => {

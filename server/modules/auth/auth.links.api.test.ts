@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { mailsTo, registerAccount, testPassword, tokenFromMail } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { testAppForFile } from "../../testing/test-app.js";
 import { accountMembers, accounts, apiKeys } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { inviteOrganizer } from "./auth.service.js";
 import { users } from "./auth.tables.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const linkInvalid = "This link is invalid or has expired. Please ask for a new one.";
 const post = (url: string, body: unknown, language?: string) =>

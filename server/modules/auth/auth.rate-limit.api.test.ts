@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { mailsTo, registerAccount, testPassword } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { type TestApp, testAppForFile } from "../../testing/test-app.js";
 import { quickCaptcha } from "../messages/messages.testing.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 // The app trusts the proxy in front of it, so X-Forwarded-For is the client address the limits count.
 const from = (ip: string, url: string, body: unknown, language?: string) =>

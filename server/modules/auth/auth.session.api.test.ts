@@ -1,18 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { registerAccount, signIn, testPassword } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { testAppForFile } from "../../testing/test-app.js";
 import { accountMembers, accounts } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { users, userTokens } from "./auth.tables.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const weakPasswordMessage =
   "The password needs at least 12 characters, with a lowercase letter, an uppercase letter, a digit and a special character (one of !@#$%^&+/-*).";

@@ -1,21 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../config.js";
 import { mailsTo, registerAccount, signIn, testPassword, tokenFromMail } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { testAppForFile } from "../../testing/test-app.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { users } from "./auth.tables.js";
 import { reservePlatformAdminAddresses } from "./platform-admins.js";
 
-let t: TestApp;
-beforeAll(async () => {
-  // Spaces, capitals and an empty entry, as an operator may type the list.
-  t = await startTestApp({ PLATFORM_ADMIN_EMAILS: "  Root@Example.TEST , ,deputy@example.test " });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// Spaces, capitals and an empty entry, as an operator may type the list.
+const t = testAppForFile({ PLATFORM_ADMIN_EMAILS: "  Root@Example.TEST , ,deputy@example.test " });
 
 const post = (url: string, body: unknown, token?: string) =>
   t.request({ method: "POST", url: `/api/v1${url}`, body, token });

@@ -1,27 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { eventAdministrators, eventTeams } from "./events.tables.js";
 import { addTeam, createEvent, eventsUrl } from "./events.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let organizer: SignedIn;
-let editor: SignedIn;
-let reader: SignedIn;
-let other: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  organizer = await addMember(t, owner.accountId, "organizer");
-  editor = await addMember(t, owner.accountId, "editor");
-  reader = await addMember(t, owner.accountId, "reader");
-  other = await registerAccount(t, { accountName: "Other Co" });
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const organizer = madeBeforeAll(() => addMember(t, owner.accountId, "organizer"));
+const editor = madeBeforeAll(() => addMember(t, owner.accountId, "editor"));
+const reader = madeBeforeAll(() => addMember(t, owner.accountId, "reader"));
+const other = madeBeforeAll(() => registerAccount(t, { accountName: "Other Co" }));
 
 const eventUrl = (id: string, accountId = owner.accountId) => `${eventsUrl(accountId)}/${id}`;
 const call = (method: "GET" | "PUT" | "DELETE" | "POST", url: string, token = owner.token, language?: string) =>

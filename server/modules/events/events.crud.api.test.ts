@@ -1,25 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, registerAccount } from "../../testing/fixtures.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { eventAdministrators, events } from "./events.tables.js";
 import { createEvent, eventBody, eventsUrl, hoursFromNow, uniqueSlug } from "./events.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let organizer: SignedIn;
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const organizer = madeBeforeAll(() => addMember(t, owner.accountId, "organizer"));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  organizer = await addMember(t, owner.accountId, "organizer");
-});
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, token = owner.token, language?: string) =>
-  t.request({ method: "POST", url, token, body, language });
+const { post } = callsAs(t, () => owner);
 const eventUrl = (id: string) => `${eventsUrl(owner.accountId)}/${id}`;
 const storedEvent = async (id: string) => (await t.context.db.select().from(events).where(eq(events.id, id)))[0];
 const auditOf = (eventId: string, action: string) =>

@@ -1,22 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 import { addTeam, createEvent, eventsUrl, hoursFromNow, uniqueSlug } from "./events.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let organizer: SignedIn;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  organizer = await addMember(t, owner.accountId, "organizer");
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const organizer = madeBeforeAll(() => addMember(t, owner.accountId, "organizer"));
 
 const duplicate = (sourceId: string, body: unknown, token = owner.token, accountId = owner.accountId) =>
   t.request({ method: "POST", url: `${eventsUrl(accountId)}/${sourceId}/duplicate`, token, body });

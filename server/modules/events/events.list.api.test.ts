@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, addPlatformAdmin, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addMember, addPlatformAdmin, registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { addTeam, createEvent, eventsUrl, hoursFromNow } from "./events.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 const ids: Record<string, string> = {};
 
 /** Midnight UTC of the day `days` away from today. */
@@ -40,8 +40,6 @@ const fixtures: Record<string, Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
   for (const [key, overrides] of Object.entries(fixtures)) {
     ids[key] = (await createEvent(t, owner.token, owner.accountId, overrides)).id;
   }
@@ -52,7 +50,6 @@ beforeAll(async () => {
     body: { archived: true },
   });
 });
-afterAll(() => t.close());
 
 const list = (query: string, token = owner.token, accountId = owner.accountId) =>
   t.request({ method: "GET", url: `${eventsUrl(accountId)}?${query}`, token });

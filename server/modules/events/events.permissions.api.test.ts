@@ -1,29 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth.js";
 import { apiKeyPrefix } from "../../platform/auth-guard.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { addMember, addPlatformAdmin, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp, type TestResponse } from "../../testing/test-app.js";
+import { madeBeforeAll, type TestResponse, testAppForFile } from "../../testing/test-app.js";
 import { apiKeys } from "../accounts/accounts.tables.js";
 import { eventAdministrators, events } from "./events.tables.js";
 import { createEvent, eventBody, eventsUrl, uniqueSlug } from "./events.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let colleague: SignedIn;
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const colleague = madeBeforeAll(() => addMember(t, owner.accountId, "editor", "colleague"));
 const callers: Partial<Record<AccountRole | "platformAdmin", SignedIn>> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  colleague = await addMember(t, owner.accountId, "editor", "colleague");
   for (const role of ["overseer", "organizer", "editor", "reader"] as const) {
     callers[role] = await addMember(t, owner.accountId, role);
   }
   callers.platformAdmin = await addPlatformAdmin(t);
 });
-afterAll(() => t.close());
 
 type Action = "list" | "create" | "read" | "update" | "archive" | "delete" | "duplicate" | "share";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { client, madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { formAnswerCounts } from "./forms.tables.js";
 import {
@@ -15,23 +15,13 @@ import {
   textQuestion,
 } from "./forms.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: Awaited<ReturnType<typeof formEvent>>;
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() =>
+  formEvent(t, tenants.owner, { ratingMax: 7, preferredLanguage: "fr" }, [tenants.reader.userId]),
+);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await formEvent(t, tenants.owner, { ratingMax: 7, preferredLanguage: "fr" }, [tenants.reader.userId]);
-});
-afterAll(() => t.close());
-
-const as = (token: string) => ({
-  get: (url: string) => t.request({ method: "GET", url, token }),
-  post: (url: string, body?: unknown) => t.request({ method: "POST", url, token, body: body ?? {} }),
-  delete: (url: string) => t.request({ method: "DELETE", url, token }),
-});
-const owner = () => as(tenants.owner.token);
+const owner = () => client(t, tenants.owner);
 
 async function auditActions(targetId: string) {
   const rows = await t.context.db.select().from(auditLogs).where(eq(auditLogs.targetId, targetId));
@@ -75,14 +65,14 @@ describe("forms: list, read, save, delete", () => {
 
   it("lets a reader read but not change (403), and another account gets 404", async () => {
     const form = await createForm(t, tenants.owner.token, event.forms);
-    const reader = as(tenants.reader.token);
+    const reader = client(t, tenants.reader);
     expect((await reader.get(`${event.forms}/${form.id}`)).status).toBe(200);
     expect((await reader.get(`${event.forms}/${form.id}/statistics`)).status).toBe(200);
     expect((await reader.post(event.forms, formBody({ id: form.id }))).status).toBe(403);
     expect((await reader.post(`${event.forms}/${form.id}/options`, { online: true })).status).toBe(403);
     expect((await reader.delete(`${event.forms}/${form.id}`)).status).toBe(403);
 
-    const other = as(tenants.other.token);
+    const other = client(t, tenants.other);
     for (const response of [
       await other.get(event.forms),
       await other.get(`${event.forms}/${form.id}`),

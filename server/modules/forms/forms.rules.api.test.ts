@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { formAnswerCounts } from "./forms.tables.js";
 import { choiceQuestion, createForm, formBody, formEvent, insertSubmission, textQuestion } from "./forms.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: Awaited<ReturnType<typeof formEvent>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await formEvent(t, tenants.owner);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => formEvent(t, tenants.owner));
 
 const save = (body: Record<string, unknown>, language?: string) =>
   t.request({ method: "POST", url: event.forms, token: tenants.owner.token, body, language });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { storedFiles } from "../../platform/files.tables.js";
 import { registerTenants } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { choiceQuestion, createForm, formBody, formEvent, insertSubmission, textQuestion } from "./forms.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
 let event: Awaited<ReturnType<typeof formEvent>>;
 let formId: string;
 
@@ -28,8 +28,6 @@ const items = [
 ];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
   // Tokyo: 23:30 UTC on 1 March is already 2 March there.
   event = await formEvent(t, tenants.owner, { ratingMax: 4, timezone: "Asia/Tokyo" });
   formId = (await createForm(t, tenants.owner.token, event.forms, formBody({ type: "survey", items }))).id;
@@ -67,7 +65,6 @@ beforeAll(async () => {
     { firstName: "Cy", lastName: "Chen", email: "cy@example.test", createdAt: at("2030-03-03T02:00:00Z") },
   );
 });
-afterAll(() => t.close());
 
 describe("forms: statistics", () => {
   it("counts submissions per day in the event's timezone, answers per question, distributions and averages", async () => {

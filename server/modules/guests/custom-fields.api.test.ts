@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, registerAccount } from "../../testing/fixtures.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { customFields, guests } from "./guests.tables.js";
 import { addGuest, guestEvent } from "./guests.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const reader = madeBeforeAll(() => addMember(t, owner.accountId, "reader"));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  reader = await addMember(t, owner.accountId, "reader");
-});
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, token = owner.token, language?: string) =>
-  t.request({ method: "POST", url, token, body, language });
+const { post } = callsAs(t, () => owner);
 
 describe("custom fields", () => {
   it("creates fields in order, lists, reads, edits and logs them", async () => {

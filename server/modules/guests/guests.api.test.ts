@@ -1,29 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, registerAccount } from "../../testing/fixtures.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { guests } from "./guests.tables.js";
 import { addGuest, guestEvent } from "./guests.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let editor: SignedIn;
-let other: SignedIn & { accountId: string };
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const reader = madeBeforeAll(() => addMember(t, owner.accountId, "reader"));
+const editor = madeBeforeAll(() => addMember(t, owner.accountId, "editor"));
+const other = madeBeforeAll(() => registerAccount(t, { accountName: "Other Co" }));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  reader = await addMember(t, owner.accountId, "reader");
-  editor = await addMember(t, owner.accountId, "editor");
-  other = await registerAccount(t, { accountName: "Other Co" });
-});
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, token = owner.token, language?: string) =>
-  t.request({ method: "POST", url, token, body, language });
-const get = (url: string, token = owner.token) => t.request({ method: "GET", url, token });
+const { get, post } = callsAs(t, () => owner);
 const stored = async (id: string) => (await t.context.db.select().from(guests).where(eq(guests.id, id)))[0];
 const names = (body: { items: { lastName: string }[] }) => body.items.map((guest) => guest.lastName);
 

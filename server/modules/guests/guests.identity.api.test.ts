@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { guests } from "./guests.tables.js";
 import { addGuest, guestEvent } from "./guests.testing.js";
 import { guestImportErrors } from "./imports/imports.tables.js";
@@ -9,14 +9,8 @@ import { upload, waitForImport } from "./imports/imports.testing.js";
 
 /* Issue 17: "Add a guest" with nothing filled in made an unnamed, address-less guest. A guest needs an email or a last name. */
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 const send = (method: "POST", url: string, body: unknown, language?: string) =>
   t.request({ method, url, token: owner.token, body, language });

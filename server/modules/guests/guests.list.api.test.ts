@@ -1,23 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Principal } from "../../platform/auth-guard.js";
 import { heavyReadLimit, takeHeavyReadPlace } from "../../platform/heavy-reads.js";
-import { registerTenants, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { registerTenants, type SignedIn, tenantsForFile } from "../../testing/fixtures.js";
+import { callsAs, startTestApp, testAppForFile } from "../../testing/test-app.js";
 import { guestEvent } from "./guests.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader } = await registerTenants(t));
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const { owner, reader } = tenantsForFile(t);
 
 type Page = { items: { id: string }[]; total: number; nextCursor: string | null };
-const get = (url: string, token = owner.token, language?: string) => t.request({ method: "GET", url, token, language });
+const { get } = callsAs(t, () => owner);
 
 /**
  * `count` guests written in one statement, with the ties and nulls a keyset page must get right: five last names,

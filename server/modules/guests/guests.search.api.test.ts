@@ -1,17 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { addGuest, guestEvent } from "./guests.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 // The shared Database type leaves the raw result of both drivers untyped; both carry `rows`.
 type Rows = { rows: unknown[] };

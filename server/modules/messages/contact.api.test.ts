@@ -1,25 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { solveCaptcha } from "../../../web/ui/captcha-solver.js";
 import { createCaptchaChallenge } from "../../platform/captcha.js";
 import { captchaSecrets } from "../../platform/captcha.tables.js";
-import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { registerAccount } from "../../testing/fixtures.js";
+import { madeBeforeAll, startTestApp, type TestApp, testAppForFile } from "../../testing/test-app.js";
 import { createEvent, eventsUrl } from "../events/events.testing.js";
 import { messages } from "./messages.tables.js";
 import { contactBody, contactUrl, freshIp, quickCaptcha, sendContact } from "./messages.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 let slug: string;
 let eventId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
   ({ slug, id: eventId } = await createEvent(t, owner.token, owner.accountId));
 });
-afterAll(() => t.close());
 
 const post = (body: unknown, options: { ip?: string; language?: string; to?: string } = {}) =>
   t.request({

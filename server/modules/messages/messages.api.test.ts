@@ -1,24 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, registerTenants, type SignedIn } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { addMember, tenantsForFile } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { addGuest, guestEvent, scopeUrl } from "../guests/guests.testing.js";
 import { messages } from "./messages.tables.js";
 import { sendContact } from "./messages.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let editor: SignedIn;
-let other: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader, other } = await registerTenants(t));
-  editor = await addMember(t, owner.accountId, "editor");
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const { owner, reader, other } = tenantsForFile(t);
+const editor = madeBeforeAll(() => addMember(t, owner.accountId, "editor"));
 
 const request = (method: "GET" | "POST" | "DELETE", url: string, token = owner.token, body?: unknown) =>
   t.request({ method, url, token, body });

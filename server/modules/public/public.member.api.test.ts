@@ -1,21 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailsTo, registerAccount, type SignedIn, tokenFromMail } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { mailsTo, registerAccount, tokenFromMail } from "../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { eventsUrl } from "../events/events.testing.js";
 import { guests } from "../guests/guests.tables.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 // Each request comes from a random client address unless a test names one, so only the limit tests meet per-IP limits.
 const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { events } from "../events/events.tables.js";
@@ -25,14 +25,8 @@ import { orderItems, orders } from "./ticketing.tables.js";
  * guests or an account takes an order, a payment or a document along.
  */
 
-let t: TestApp;
-let cast: Awaited<ReturnType<typeof registerTenants>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  cast = await registerTenants(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const cast = madeBeforeAll(() => registerTenants(t));
 
 const owner = () => cast.owner;
 const request = (method: "GET" | "POST" | "DELETE", url: string, body?: unknown, language?: string) =>

@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { eventsUrl } from "../events/events.testing.js";
 import { guests } from "../guests/guests.tables.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
 import { orderItems, orders } from "./ticketing.tables.js";
 import { insertOrder, insertTicket } from "./ticketing.testing.js";
 
-let t: TestApp;
-let cast: Awaited<ReturnType<typeof registerTenants>>;
+const t = testAppForFile();
+const cast = madeBeforeAll(() => registerTenants(t));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  cast = await registerTenants(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = cast.owner.token, language?: string) =>
-  t.request({ method: "GET", url, token, language });
+const { get } = callsAs(t, () => cast.owner);
 const exists = async (id: string) => (await t.context.db.select().from(guests).where(eq(guests.id, id))).length > 0;
 const holderOf = async (itemId: string) =>
   (await t.context.db.select().from(orderItems).where(eq(orderItems.id, itemId)))[0]?.holderGuestId;

@@ -1,22 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { registerAccount } from "../../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { guests } from "../../guests/guests.tables.js";
 import { addGuest, guestEvent } from "../../guests/guests.testing.js";
 import { insertOrder, insertTicket } from "../../ticketing/ticketing.testing.js";
 import { formAnswerCounts, formSubmissions } from "../forms.tables.js";
 import { answer, insertForm, memberSession, question, submit, uniqueEmail } from "./submissions.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  // 50 guests at once from one test client: the address limit is raised the way an operator would.
-  t = await startTestApp({ PUBLIC_FORM_POSTS_PER_MINUTE: "1000" });
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+// 50 guests at once from one test client: the address limit is raised the way an operator would.
+const t = testAppForFile({ PUBLIC_FORM_POSTS_PER_MINUTE: "1000" });
+const owner = madeBeforeAll(() => registerAccount(t));
 
 const companionsOf = (hostId: string) => t.context.db.select().from(guests).where(eq(guests.hostId, hostId));
 

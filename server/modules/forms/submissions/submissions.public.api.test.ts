@@ -1,22 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeUpload } from "../../../platform/file-store.js";
-import { registerAccount, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { registerAccount } from "../../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { eventsUrl, hoursFromNow } from "../../events/events.testing.js";
 import { guestEvent } from "../../guests/guests.testing.js";
 import { forms } from "../forms.tables.js";
 import { multipartForm, pdfBytes, pngBytes } from "../forms.testing.js";
 import { answer, clientIp, insertForm, memberSession, question, submit, uniqueEmail } from "./submissions.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 const formUrl = (slug: string, type: string) => `/api/v1/public/events/${slug}/forms/${type}`;
 const get = (url: string, token?: string) => t.request({ method: "GET", url, token });

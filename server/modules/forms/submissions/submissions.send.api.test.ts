@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { translate } from "../../../../contract/error-messages.js";
 import { storedFiles } from "../../../platform/files.tables.js";
-import { mailsTo, registerAccount, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { mailsTo, registerAccount } from "../../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { hoursFromNow } from "../../events/events.testing.js";
 import { customFields, guests } from "../../guests/guests.tables.js";
@@ -12,14 +12,8 @@ import { recommendations } from "../../guests/recommendations/recommendations.ta
 import { formSubmissions } from "../forms.tables.js";
 import { answer, clientIp, insertForm, memberSession, question, submit, uniqueEmail } from "./submissions.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
 
 async function guestByEmail(eventId: string, email: string) {
   const [row] = await t.context.db

@@ -1,26 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { tenantsForFile } from "../../../testing/fixtures.js";
+import { callsAs, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
 import { addGuest, guestEvent } from "../guests.testing.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";
 import { duplicateDecisions } from "./duplicates.tables.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let other: SignedIn & { accountId: string };
+const t = testAppForFile();
+const { owner, reader, other } = tenantsForFile(t);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader, other } = await registerTenants(t));
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = owner.token, language?: string) => t.request({ method: "GET", url, token, language });
-const post = (url: string, body: unknown, token = owner.token) => t.request({ method: "POST", url, token, body });
+const { get, post } = callsAs(t, () => owner);
 
 async function duplicatesEvent() {
   const event = await guestEvent(t, owner, { maxCompanions: 3 }, [reader.userId]);

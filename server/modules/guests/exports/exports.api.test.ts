@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { describe, expect, it, vi } from "vitest";
+import { tenantsForFile } from "../../../testing/fixtures.js";
+import { testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
 import { addGuest, guestEvent } from "../guests.testing.js";
@@ -23,16 +23,8 @@ vi.mock("../custom-fields.service.js", async (load) => {
   };
 });
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let other: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader, other } = await registerTenants(t));
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const { owner, reader, other } = tenantsForFile(t);
 
 /** The file as bytes: inject's text body would mangle a zip. */
 async function download(url: string, token = owner.token, language?: string) {

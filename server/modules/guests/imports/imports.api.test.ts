@@ -1,23 +1,15 @@
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { tenantsForFile } from "../../../testing/fixtures.js";
+import { testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guestEvent } from "../guests.testing.js";
 import { guestImports } from "./imports.tables.js";
 import { upload } from "./imports.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let other: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader, other } = await registerTenants(t));
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const { owner, reader, other } = tenantsForFile(t);
 
 const importsUrl = (event: { users: string }) => event.users.replace(/\/users$/, "/imports");
 const legacyUrl = (event: { slug: string }) => `/${event.slug}/admin/imports/uploadCsvJson`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAccount, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
 import { addGuest, guestEvent } from "../guests.testing.js";
@@ -9,16 +9,9 @@ import { runImport } from "./imports.jobs.js";
 import { guestImportErrors, guestImports } from "./imports.tables.js";
 import { upload, waitForImport } from "./imports.testing.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let frenchOwner: SignedIn & { accountId: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerAccount(t);
-  frenchOwner = await registerAccount(t, { language: "fr", accountName: "Société Française" });
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const owner = madeBeforeAll(() => registerAccount(t));
+const frenchOwner = madeBeforeAll(() => registerAccount(t, { language: "fr", accountName: "Société Française" }));
 
 const importsUrl = (event: { users: string }) => event.users.replace(/\/users$/, "/imports");
 const guestsOf = (eventId: string) =>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerTenants, type SignedIn } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { describe, expect, it } from "vitest";
+import { tenantsForFile } from "../../../testing/fixtures.js";
+import { callsAs, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { memberSessionOf } from "../../public/public.testing.js";
 import { guests } from "../guests.tables.js";
@@ -9,19 +9,11 @@ import { addGuest, guestEvent } from "../guests.testing.js";
 import { recommendationRateLimit } from "./recommendations.service.js";
 import { recommendations } from "./recommendations.tables.js";
 
-let t: TestApp;
-let owner: SignedIn & { accountId: string };
-let reader: SignedIn;
-let other: SignedIn & { accountId: string };
+const t = testAppForFile();
+const { owner, reader, other } = tenantsForFile(t);
 let ipCounter = 0;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ owner, reader, other } = await registerTenants(t));
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = owner.token) => t.request({ method: "GET", url, token });
+const { get } = callsAs(t, () => owner);
 type Sender = { token?: string; ip?: string; language?: string };
 /** Each test sends from its own address so the rate limit of one does not leak into another. */
 const send = (url: string, body: unknown, { token, ip = `10.0.0.${++ipCounter}`, language }: Sender = {}) =>

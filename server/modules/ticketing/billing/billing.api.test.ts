@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addMember, registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { ticketingOrganizers } from "./billing.tables.js";
-import { billingBody, billingEvent, validSiret } from "./billing.testing.js";
+import { billingEvent } from "./billing.testing.js";
+import { billingBody, validSiret } from "./billing-body.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let editor: Awaited<ReturnType<typeof addMember>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  editor = await addMember(t, tenants.owner.accountId, "editor");
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const editor = madeBeforeAll(() => addMember(t, tenants.owner.accountId, "editor"));
 
 const newEvent = () => billingEvent(t, tenants.owner, {}, [tenants.reader.userId, editor.userId]);
 const get = (url: string, token = tenants.owner.token) => t.request({ method: "GET", url, token });

@@ -4,11 +4,6 @@ import { guestEvent, scopeUrl } from "../../guests/guests.testing.js";
 
 /** Helpers shared by the billing, params and ticket office API tests. */
 
-/** A real Siret (14 digits, Luhn checksum holds). */
-export const validSiret = "73282932000074";
-/** A VAT number whose key matches its SIREN (303 265 045). */
-export const validVatNumber = "FR40303265045";
-
 /** An event of the owner's account with its billing URLs (organizers given access by id). */
 export async function billingEvent(
   t: TestApp,
@@ -25,24 +20,6 @@ export async function billingEvent(
     terms: `${base}/ticketingparams/terms`,
     forms: `${base}/forms`,
     public: `/api/v1/public/events/${event.slug}/ticketing`,
-  };
-}
-
-/** Complete billing information of a company subject to VAT. */
-export function billingBody(overrides: Record<string, unknown> = {}) {
-  return {
-    siret: validSiret,
-    corporateName: "Acme Events SAS",
-    legalStructure: "SAS",
-    shareCapitalCents: 1_000_000,
-    rcsNumber: "RCS Paris 732 829 320",
-    street: "12 rue de la Paix",
-    zipCode: "75002",
-    city: "Paris",
-    vatStatus: "subject",
-    vatNumber: validVatNumber,
-    legalMentions: "",
-    ...overrides,
   };
 }
 

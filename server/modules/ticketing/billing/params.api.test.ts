@@ -1,24 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addMember, registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { hoursFromNow } from "../../events/events.testing.js";
 import { formBody } from "../../forms/forms.testing.js";
 import { tickets } from "../ticketing.tables.js";
 import { insertOrder, insertTicket } from "../ticketing.testing.js";
-import { billingBody, billingEvent, posted, publishRegistrationForm } from "./billing.testing.js";
+import { billingEvent, posted, publishRegistrationForm } from "./billing.testing.js";
+import { billingBody } from "./billing-body.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let editor: Awaited<ReturnType<typeof addMember>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  editor = await addMember(t, tenants.owner.accountId, "editor");
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const editor = madeBeforeAll(() => addMember(t, tenants.owner.accountId, "editor"));
 
 const newEvent = () =>
   billingEvent(t, tenants.owner, { languages: ["fr", "en"], preferredLanguage: "fr" }, [
@@ -26,9 +20,7 @@ const newEvent = () =>
     editor.userId,
   ]);
 type BillingEvent = Awaited<ReturnType<typeof newEvent>>;
-const get = (url: string, token = tenants.owner.token) => t.request({ method: "GET", url, token });
-const post = (url: string, body: unknown, token = tenants.owner.token) =>
-  t.request({ method: "POST", url, token, body });
+const { get, post } = callsAs(t, () => tenants.owner);
 const auditsOf = async (eventId: string, prefix: string) =>
   (await t.context.db.select().from(auditLogs).where(eq(auditLogs.targetId, eventId)))
     .filter((row) => row.action.startsWith(prefix))

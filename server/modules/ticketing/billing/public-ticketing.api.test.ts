@@ -1,21 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storedFiles } from "../../../platform/files.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { events } from "../../events/events.tables.js";
 import { multipartForm, pdfBytes, pngBytes } from "../../forms/forms.testing.js";
 import { billingEvent, posted } from "./billing.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
 
 const newEvent = () =>
   billingEvent(t, tenants.owner, { languages: ["fr", "en", "es"], preferredLanguage: "fr" }, [tenants.reader.userId]);

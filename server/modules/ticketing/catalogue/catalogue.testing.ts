@@ -33,16 +33,6 @@ export function ticketBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Calls of one signed-in user. */
-export function client(t: TestApp, token: string) {
-  return {
-    get: (url: string, language?: string) => t.request({ method: "GET", url, token, language }),
-    post: (url: string, body?: unknown, language?: string) =>
-      t.request({ method: "POST", url, token, body: body ?? {}, language }),
-    delete: (url: string, language?: string) => t.request({ method: "DELETE", url, token, language }),
-  };
-}
-
 /** Creates something through the API and fails loudly when it cannot. */
 export async function created(t: TestApp, token: string, url: string, body: unknown) {
   const response = await t.request({ method: "POST", url, token, body });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
-import { auditActions, catalogueEvent, client, created, ticketBody } from "./catalogue.testing.js";
+import { client, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { auditActions, catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-});
-afterAll(() => t.close());
-
-const owner = () => client(t, tenants.owner.token);
+const owner = () => client(t, tenants.owner);
 /** A fresh event per test: category trees of different tests do not mix. */
 const newEvent = () => catalogueEvent(t, tenants.owner, {}, [tenants.reader.userId]);
 const category = (url: string, name: string, parentId: string | null = null) =>
@@ -135,14 +129,14 @@ describe("categories", () => {
   it("lets a reader read but not write (403), and another account gets 404", async () => {
     const event = await newEvent();
     const days = await category(event.categories, "Days");
-    const reader = client(t, tenants.reader.token);
+    const reader = client(t, tenants.reader);
     expect((await reader.get(event.categories)).status).toBe(200);
     expect((await reader.get(`${event.categories}/${days.id}`)).status).toBe(200);
     expect((await reader.post(event.categories, { name: "New" })).status).toBe(403);
     expect((await reader.post(`${event.categories}/${days.id}`, { name: "New" })).status).toBe(403);
     expect((await reader.delete(`${event.categories}/${days.id}`)).status).toBe(403);
     expect((await reader.post(`${event.categories}/positions`, { items: [] })).status).toBe(403);
-    const other = client(t, tenants.other.token);
+    const other = client(t, tenants.other);
     for (const response of [
       await other.get(event.categories),
       await other.get(`${event.categories}/${days.id}`),

@@ -1,26 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { client, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { coupons } from "../ticketing.tables.js";
-import { auditActions, catalogueEvent, client, created, ticketBody } from "./catalogue.testing.js";
+import { auditActions, catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: Awaited<ReturnType<typeof catalogueEvent>>;
-let entry: { id: string };
-let dinner: { id: string };
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => catalogueEvent(t, tenants.owner, {}, [tenants.reader.userId]));
+const entry = madeBeforeAll(() => created(t, tenants.owner.token, event.tickets, ticketBody()));
+const dinner = madeBeforeAll(() =>
+  created(t, tenants.owner.token, event.tickets, ticketBody({ caption: { en: "Dinner" } })),
+);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await catalogueEvent(t, tenants.owner, {}, [tenants.reader.userId]);
-  entry = await created(t, tenants.owner.token, event.tickets, ticketBody());
-  dinner = await created(t, tenants.owner.token, event.tickets, ticketBody({ caption: { en: "Dinner" } }));
-});
-afterAll(() => t.close());
-
-const owner = () => client(t, tenants.owner.token);
+const owner = () => client(t, tenants.owner);
 let codes = 0;
 /** A valid coupon body with a code of its own. */
 const couponBody = (overrides: Record<string, unknown> = {}) => ({
@@ -169,13 +162,13 @@ describe("coupons", () => {
 
   it("lets a reader read but not write (403), and another account gets 404", async () => {
     const coupon = await created(t, tenants.owner.token, event.coupons, couponBody());
-    const reader = client(t, tenants.reader.token);
+    const reader = client(t, tenants.reader);
     expect((await reader.get(event.coupons)).status).toBe(200);
     expect((await reader.get(`${event.coupons}/${coupon.id}`)).status).toBe(200);
     expect((await reader.post(event.coupons, couponBody())).status).toBe(403);
     expect((await reader.post(`${event.coupons}/${coupon.id}`, couponBody())).status).toBe(403);
     expect((await reader.delete(`${event.coupons}/${coupon.id}`)).status).toBe(403);
-    const other = client(t, tenants.other.token);
+    const other = client(t, tenants.other);
     for (const response of [
       await other.get(event.coupons),
       await other.get(`${event.coupons}/${coupon.id}`),

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
-import { auditActions, catalogueEvent, client, created, ticketBody } from "./catalogue.testing.js";
+import { client, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { auditActions, catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: Awaited<ReturnType<typeof catalogueEvent>>;
-let entry: { id: string };
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => catalogueEvent(t, tenants.owner, {}, [tenants.reader.userId]));
+const entry = madeBeforeAll(() => created(t, tenants.owner.token, event.tickets, ticketBody()));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await catalogueEvent(t, tenants.owner, {}, [tenants.reader.userId]);
-  entry = await created(t, tenants.owner.token, event.tickets, ticketBody());
-});
-afterAll(() => t.close());
-
-const owner = () => client(t, tenants.owner.token);
+const owner = () => client(t, tenants.owner);
 /** A group rate: 5.00 off each entry from 10 entries in one order. */
 const discountBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Group rate",
@@ -93,13 +85,13 @@ describe("automatic discounts", () => {
 
   it("lets a reader read but not write (403), and another account gets 404", async () => {
     const discount = await created(t, tenants.owner.token, event.discounts, discountBody());
-    const reader = client(t, tenants.reader.token);
+    const reader = client(t, tenants.reader);
     expect((await reader.get(event.discounts)).status).toBe(200);
     expect((await reader.get(`${event.discounts}/${discount.id}`)).status).toBe(200);
     expect((await reader.post(event.discounts, discountBody())).status).toBe(403);
     expect((await reader.post(`${event.discounts}/${discount.id}`, discountBody())).status).toBe(403);
     expect((await reader.delete(`${event.discounts}/${discount.id}`)).status).toBe(403);
-    const other = client(t, tenants.other.token);
+    const other = client(t, tenants.other);
     for (const response of [
       await other.get(event.discounts),
       await other.get(`${event.discounts}/${discount.id}`),

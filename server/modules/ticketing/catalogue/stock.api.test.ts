@@ -1,22 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refusalOf } from "../../../platform/errors.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { coupons, tickets } from "../ticketing.tables.js";
 import { catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
 import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits, ticketPriceAt } from "./stock.service.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: Awaited<ReturnType<typeof catalogueEvent>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await catalogueEvent(t, tenants.owner);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => catalogueEvent(t, tenants.owner));
 
 const taken = async (id: string) =>
   (await t.context.db.select({ taken: tickets.quantityTaken }).from(tickets).where(eq(tickets.id, id)))[0]?.taken;

@@ -1,25 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { client, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { ticketPricePeriods, tickets } from "../ticketing.tables.js";
 import { insertOrder } from "../ticketing.testing.js";
-import { auditActions, catalogueEvent, client, created, ticketBody } from "./catalogue.testing.js";
+import { auditActions, catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
 let event: Awaited<ReturnType<typeof catalogueEvent>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
   event = await catalogueEvent(t, tenants.owner, { languages: ["fr", "en"], preferredLanguage: "fr" }, [
     tenants.reader.userId,
   ]);
 });
-afterAll(() => t.close());
 
-const owner = () => client(t, tenants.owner.token);
+const owner = () => client(t, tenants.owner);
 const period = (overrides: Record<string, unknown> = {}) => ({
   startsAt: null,
   endsAt: null,
@@ -273,7 +270,7 @@ describe("tickets: delete and order", () => {
 describe("tickets: who may do what", () => {
   it("lets a reader read but not write (403), and another account gets 404 everywhere", async () => {
     const ticket = await newTicket();
-    const reader = client(t, tenants.reader.token);
+    const reader = client(t, tenants.reader);
     expect((await reader.get(event.tickets)).status).toBe(200);
     expect((await reader.get(`${event.tickets}/${ticket.id}`)).status).toBe(200);
     expect((await reader.post(event.tickets, ticketBody())).status).toBe(403);
@@ -281,7 +278,7 @@ describe("tickets: who may do what", () => {
     expect((await reader.delete(`${event.tickets}/${ticket.id}`)).status).toBe(403);
     expect((await reader.post(`${event.tickets}/positions`, { ids: [ticket.id] })).status).toBe(403);
 
-    const other = client(t, tenants.other.token);
+    const other = client(t, tenants.other);
     for (const response of [
       await other.get(event.tickets),
       await other.get(`${event.tickets}/${ticket.id}`),

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailsTo, registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
-import { billingBody, posted } from "../billing/billing.testing.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { posted } from "../billing/billing.testing.js";
+import { billingBody } from "../billing/billing-body.testing.js";
 import { completeOrder } from "../orders/order-states.js";
 import { lockOrder, readOrderEvent, systemActor } from "../orders/orders.shared.js";
 import {
@@ -19,19 +20,11 @@ import { orderItems } from "../ticketing.tables.js";
 import { orderDocuments } from "./invoices.tables.js";
 import { getPdf, pdfText, setPaymentMode } from "./invoices.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
 
 const owner = () => tenants.owner;
-const post = (url: string, body: unknown = {}, token = owner().token) =>
-  t.request({ method: "POST", url, token, body });
-const get = (url: string, token = owner().token) => t.request({ method: "GET", url, token });
+const { get, post } = callsAs(t, owner);
 
 type Document = { id: string; kind: string; number: string; amountInclTaxCents: number; testMode: boolean };
 type Order = { id: string; invoiceNumber: number | null; documents: Document[]; items: { id: string }[] };

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { guests } from "../../guests/guests.tables.js";
 import { posted } from "../billing/billing.testing.js";
 import { created } from "../catalogue/catalogue.testing.js";
@@ -11,40 +11,21 @@ import {
   buyer,
   card,
   cartOf,
+  dinnerTicket,
   orderAudits,
-  type ShopEvent,
+  parkingOption,
   shopClient,
   shopEvent,
   uniqueEmail,
   unitsTaken,
 } from "./orders.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-let entry: { id: string };
-let dinner: { id: string };
-let parking: { id: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner);
-  entry = await addTicket(t, tenants.owner, event, { maxQuantity: 50 });
-  dinner = await addTicket(t, tenants.owner, event, {
-    caption: { en: "Dinner" },
-    taxPercent: 5.5,
-    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 3000, priceBasis: "incl" }],
-  });
-  parking = await addTicket(t, tenants.owner, event, {
-    caption: { en: "Parking" },
-    isOption: true,
-    optionOf: [entry.id],
-    maxQuantity: 2,
-    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 500, priceBasis: "incl" }],
-  });
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => shopEvent(t, tenants.owner));
+const entry = madeBeforeAll(() => addTicket(t, tenants.owner, event, { maxQuantity: 50 }));
+const dinner = madeBeforeAll(() => addTicket(t, tenants.owner, event, dinnerTicket()));
+const parking = madeBeforeAll(() => addTicket(t, tenants.owner, event, parkingOption([entry.id], { maxQuantity: 2 })));
 
 const shop = () => shopClient(t, event);
 

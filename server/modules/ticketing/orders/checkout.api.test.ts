@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentEvents } from "../../../platform/payments/payments.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { guests } from "../../guests/guests.tables.js";
 import { posted } from "../billing/billing.testing.js";
 import { orders } from "../ticketing.tables.js";
@@ -15,29 +15,22 @@ import {
   card,
   cartOf,
   orderAudits,
-  type ShopEvent,
   shopClient,
   shopEvent,
   unitsTaken,
 } from "./orders.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-let entry: { id: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner, {}, [], {
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() =>
+  shopEvent(t, tenants.owner, {}, [], {
     otherPaymentMethods: {
       bankTransfer: { enabled: true, instructions: { en: "IBAN FR76 0000" } },
       cheque: { enabled: false, instructions: {} },
     },
-  });
-  entry = await addTicket(t, tenants.owner, event);
-});
-afterAll(() => t.close());
+  }),
+);
+const entry = madeBeforeAll(() => addTicket(t, tenants.owner, event));
 
 const shop = () => shopClient(t, event);
 const line = () => [{ ticketId: entry.id, quantity: 1 }];

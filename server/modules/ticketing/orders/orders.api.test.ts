@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { callsAs, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { addGuest } from "../../guests/guests.testing.js";
 import { orders } from "../ticketing.tables.js";
 import {
@@ -13,36 +13,20 @@ import {
   cartOf,
   orderAudits,
   paidOrder,
-  type ShopEvent,
+  parkingOption,
   shopClient,
   shopEvent,
   uniqueEmail,
   unitsTaken,
 } from "./orders.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-let entry: { id: string };
-let parking: { id: string };
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => shopEvent(t, tenants.owner, {}, [tenants.reader.userId]));
+const entry = madeBeforeAll(() => addTicket(t, tenants.owner, event, { maxQuantity: 100 }));
+const parking = madeBeforeAll(() => addTicket(t, tenants.owner, event, parkingOption([entry.id])));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner, {}, [tenants.reader.userId]);
-  entry = await addTicket(t, tenants.owner, event, { maxQuantity: 100 });
-  parking = await addTicket(t, tenants.owner, event, {
-    caption: { en: "Parking" },
-    isOption: true,
-    optionOf: [entry.id],
-    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 500, priceBasis: "incl" }],
-  });
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = tenants.owner.token) => t.request({ method: "GET", url, token });
-const post = (url: string, body: unknown = {}, token = tenants.owner.token) =>
-  t.request({ method: "POST", url, token, body });
+const { get, post } = callsAs(t, () => tenants.owner);
 const orderUrl = (id: string) => `${event.orders}/${id}`;
 /** What the simulator's card form does in the organizer's browser. */
 const confirmCard = (clientSecret: string, cardBody: ReturnType<typeof card>) =>

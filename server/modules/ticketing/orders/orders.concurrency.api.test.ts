@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import { coupons, orderItems, orders } from "../ticketing.tables.js";
 import { addTicket, billing, buyer, card, shopClient, shopEvent, unitsTaken } from "./orders.testing.js";
@@ -11,14 +11,8 @@ import { addTicket, billing, buyer, card, shopClient, shopEvent, unitsTaken } fr
  * so exactly the quota is sold whatever the interleaving (both databases run this file).
  */
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-
-beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
-  tenants = await registerTenants(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
+const tenants = madeBeforeAll(() => registerTenants(t));
 
 async function soldOf(ticketId: string) {
   const [row] = await t.context.db

@@ -1,30 +1,23 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import { orderExportPageSize } from "./orders.export.js";
-import { addTicket, buyer, paidOrder, type ShopEvent, shopEvent, uniqueEmail } from "./orders.testing.js";
+import { addTicket, buyer, dinnerTicket, paidOrder, shopEvent, uniqueEmail } from "./orders.testing.js";
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-let entry: { id: string };
-let dinner: { id: string };
+const t = testAppForFile({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => shopEvent(t, tenants.owner, {}, [tenants.reader.userId]));
+const entry = madeBeforeAll(() => addTicket(t, tenants.owner, event));
+const dinner = madeBeforeAll(() =>
+  addTicket(t, tenants.owner, event, dinnerTicket({ caption: { en: "Dinner", fr: "Dîner" } })),
+);
 
 beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner, {}, [tenants.reader.userId]);
-  entry = await addTicket(t, tenants.owner, event);
-  dinner = await addTicket(t, tenants.owner, event, {
-    caption: { en: "Dinner", fr: "Dîner" },
-    taxPercent: 5.5,
-    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 3000, priceBasis: "incl" }],
-  });
   await created(t, tenants.owner.token, event.coupons, {
     code: "HALF",
     discountType: "percent",
@@ -32,7 +25,6 @@ beforeAll(async () => {
     ticketIds: [dinner.id],
   });
 });
-afterAll(() => t.close());
 
 async function download(url: string, token = tenants.owner.token) {
   const response = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { created } from "../catalogue/catalogue.testing.js";
 import { coupons, orders } from "../ticketing.tables.js";
 import { expireCarts } from "./orders.jobs.js";
@@ -15,7 +15,6 @@ import {
   cartOf,
   orderAudits,
   paidOrder,
-  type ShopEvent,
   shopClient,
   shopEvent,
   unitsTaken,
@@ -26,16 +25,9 @@ import {
  * succeeds after that completes the order when its units can be taken again, else is refunded: never oversold.
  */
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => shopEvent(t, tenants.owner));
 
 const shop = () => shopClient(t, event);
 const ageCart = (orderId: string) =>

@@ -1,28 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { startTestApp, type TestApp } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { orders } from "../ticketing.tables.js";
 import { expireCarts } from "./orders.jobs.js";
-import { addTicket, buyer, cartOf, paidOrder, type ShopEvent, shopEvent } from "./orders.testing.js";
+import { addTicket, buyer, cartOf, paidOrder, shopEvent } from "./orders.testing.js";
 
 /**
  * The organizer's list of orders as organizers read it: test figures apart from live ones, each completed order's
  * invoice, and the carts buyers abandoned kept out of the way unless asked for.
  */
 
-let t: TestApp;
-let tenants: Awaited<ReturnType<typeof registerTenants>>;
-let event: ShopEvent;
-let entry: { id: string };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  tenants = await registerTenants(t);
-  event = await shopEvent(t, tenants.owner);
-  entry = await addTicket(t, tenants.owner, event, { maxQuantity: 100 });
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const tenants = madeBeforeAll(() => registerTenants(t));
+const event = madeBeforeAll(() => shopEvent(t, tenants.owner));
+const entry = madeBeforeAll(() => addTicket(t, tenants.owner, event, { maxQuantity: 100 }));
 
 const list = (query = "") => t.request({ method: "GET", url: `${event.orders}${query}`, token: tenants.owner.token });
 const oneTicket = () => [{ ticketId: entry.id, quantity: 1 }];

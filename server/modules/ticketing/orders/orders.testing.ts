@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { TestApp } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { clientIp } from "../../forms/submissions/submissions.testing.js";
-import { billingBody, billingEvent, posted, publishRegistrationForm } from "../billing/billing.testing.js";
+import { billingEvent, posted, publishRegistrationForm } from "../billing/billing.testing.js";
+import { billingBody } from "../billing/billing-body.testing.js";
 import { created, ticketBody } from "../catalogue/catalogue.testing.js";
 import { tickets } from "../ticketing.tables.js";
 
@@ -47,6 +48,27 @@ export async function addTicket(t: TestApp, owner: Owner, event: ShopEvent, over
   const ticket = await created(t, owner.token, event.tickets, ticketBody({ onSale: true, ...overrides }));
   await posted(t, owner.token, event.params, event.openWith);
   return ticket;
+}
+
+/** A dinner: 30.00 after 5.5 % VAT. */
+export function dinnerTicket(overrides: Record<string, unknown> = {}) {
+  return {
+    caption: { en: "Dinner" },
+    taxPercent: 5.5,
+    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 3000, priceBasis: "incl" }],
+    ...overrides,
+  };
+}
+
+/** A parking space, 5.00, sold only as an option of the tickets `optionOf`. */
+export function parkingOption(optionOf: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    caption: { en: "Parking" },
+    isOption: true,
+    optionOf,
+    pricePeriods: [{ startsAt: null, endsAt: null, priceCents: 500, priceBasis: "incl" }],
+    ...overrides,
+  };
 }
 
 export async function unitsTaken(t: TestApp, ticketId: string) {
