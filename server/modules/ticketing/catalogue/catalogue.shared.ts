@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor, Transaction } from "../../../db/connection.js";
+import type { AppContext } from "../../../platform/context.js";
 import { fieldError, notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
@@ -16,6 +17,30 @@ export function writableEvent(tx: Transaction, { access }: Caller, eventId: stri
 
 export function readableEvent(executor: Executor, { access }: Caller, eventId: string) {
   return requireEvent(executor, access, eventId, "events.read");
+}
+
+/**
+ * The reads of a catalogue part (tickets, coupons, discounts), built on how it reads the event's items or the one
+ * named `only`: its list and one item for a caller who may read the event, and one item a change needs (404 if absent).
+ */
+export function catalogueReads<Item>(read: (executor: Executor, eventId: string, only?: string) => Promise<Item[]>) {
+  const requireItem = async (executor: Executor, eventId: string, id: string) => {
+    const [item] = await read(executor, eventId, id);
+    if (!item) throw notFound();
+    return item;
+  };
+  return {
+    requireItem,
+    list: async (context: AppContext, caller: Caller, eventId: string) => {
+      await readableEvent(context.db, caller, eventId);
+      const items = await read(context.db, eventId);
+      return { items, total: items.length };
+    },
+    get: async (context: AppContext, caller: Caller, eventId: string, id: string) => {
+      await readableEvent(context.db, caller, eventId);
+      return requireItem(context.db, eventId, id);
+    },
+  };
 }
 
 /** The audit row of a catalogue change (`ticketing.<target>.<verb>`), in the change's transaction. */

@@ -2,14 +2,14 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Coupon, CouponBody } from "../../../../contract/ticketing-catalogue.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
-import { AppError, isUniqueViolation, notFound } from "../../../platform/errors.js";
+import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import { changedFields } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { coupons, couponTickets } from "../ticketing.tables.js";
 import {
   auditCatalogue,
+  catalogueReads,
   lockEventRow,
-  readableEvent,
   readTicketLinks,
   replaceTicketLinks,
   requireEventTickets,
@@ -54,11 +54,10 @@ async function readCoupons(executor: Executor, eventId: string, only?: string): 
   return rows.map((row) => toCoupon(row, links.get(row.id) ?? []));
 }
 
-async function requireCoupon(executor: Executor, eventId: string, id: string) {
-  const [coupon] = await readCoupons(executor, eventId, id);
-  if (!coupon) throw notFound();
-  return coupon;
-}
+const couponReads = catalogueReads(readCoupons);
+const requireCoupon = couponReads.requireItem;
+export const listCoupons = couponReads.list;
+export const getCoupon = couponReads.get;
 
 /** The code is free in the event whatever its case; its tickets are the event's. */
 async function checkCoupon(tx: Transaction, eventId: string, body: CouponBody, exceptId?: string) {
@@ -87,17 +86,6 @@ async function guardCode<T>(write: Promise<T>): Promise<T> {
 }
 
 const columnsOf = ({ ticketIds: _tickets, ...columns }: CouponBody) => columns;
-
-export async function listCoupons(context: AppContext, caller: Caller, eventId: string) {
-  await readableEvent(context.db, caller, eventId);
-  const items = await readCoupons(context.db, eventId);
-  return { items, total: items.length };
-}
-
-export async function getCoupon(context: AppContext, caller: Caller, eventId: string, id: string) {
-  await readableEvent(context.db, caller, eventId);
-  return requireCoupon(context.db, eventId, id);
-}
 
 export function createCoupon(context: AppContext, caller: Caller, eventId: string, body: CouponBody) {
   return context.db.transaction(async (tx) => {

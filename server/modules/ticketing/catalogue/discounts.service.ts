@@ -2,14 +2,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Discount, DiscountBody } from "../../../../contract/ticketing-catalogue.js";
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
-import { notFound } from "../../../platform/errors.js";
 import { changedFields } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { discounts, discountTickets } from "../ticketing.tables.js";
 import {
   auditCatalogue,
+  catalogueReads,
   isoOrNull,
-  readableEvent,
   readTicketLinks,
   replaceTicketLinks,
   requireEventTickets,
@@ -60,22 +59,10 @@ async function readDiscounts(executor: Executor, eventId: string, only?: string)
   return rows.map((row) => toDiscount(row, links.get(row.id) ?? []));
 }
 
-async function requireDiscount(executor: Executor, eventId: string, id: string) {
-  const [discount] = await readDiscounts(executor, eventId, id);
-  if (!discount) throw notFound();
-  return discount;
-}
-
-export async function listDiscounts(context: AppContext, caller: Caller, eventId: string) {
-  await readableEvent(context.db, caller, eventId);
-  const items = await readDiscounts(context.db, eventId);
-  return { items, total: items.length };
-}
-
-export async function getDiscount(context: AppContext, caller: Caller, eventId: string, id: string) {
-  await readableEvent(context.db, caller, eventId);
-  return requireDiscount(context.db, eventId, id);
-}
+const discountReads = catalogueReads(readDiscounts);
+const requireDiscount = discountReads.requireItem;
+export const listDiscounts = discountReads.list;
+export const getDiscount = discountReads.get;
 
 export function createDiscount(context: AppContext, caller: Caller, eventId: string, body: DiscountBody) {
   return context.db.transaction(async (tx) => {

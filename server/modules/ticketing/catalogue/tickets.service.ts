@@ -13,17 +13,17 @@ import {
 } from "../../../../contract/ticketing-catalogue.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
-import { AppError, fieldError, notFound } from "../../../platform/errors.js";
+import { AppError, fieldError } from "../../../platform/errors.js";
 import { changedFields } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { orderItems, ticketOptionLinks, ticketPricePeriods, tickets } from "../ticketing.tables.js";
 import {
   auditCatalogue,
+  catalogueReads,
   isoOrNull,
   lockEventRow,
   namesEveryOnce,
-  readableEvent,
   readTicketLinks,
   replaceTicketLinks,
   requireEventTickets,
@@ -96,11 +96,10 @@ async function readTickets(executor: Executor, eventId: string, only?: string): 
   );
 }
 
-async function requireTicket(executor: Executor, eventId: string, id: string) {
-  const [ticket] = await readTickets(executor, eventId, id);
-  if (!ticket) throw notFound();
-  return ticket;
-}
+const ticketReads = catalogueReads(readTickets);
+const requireTicket = ticketReads.requireItem;
+export const listTickets = ticketReads.list;
+export const getTicket = ticketReads.get;
 
 /** Reads a ticket after locking its row, before a change that reads its units: a sale waits, it cannot slip in. */
 async function lockTicket(tx: Transaction, eventId: string, id: string) {
@@ -162,17 +161,6 @@ async function writePeriods(tx: Transaction, ticketId: string, periods: PricePer
 /** The ticket columns of a body: the periods and option links live in their own tables. */
 function columnsOf({ pricePeriods: _periods, optionOf: _links, ...columns }: TicketBody) {
   return columns;
-}
-
-export async function listTickets(context: AppContext, caller: Caller, eventId: string) {
-  await readableEvent(context.db, caller, eventId);
-  const items = await readTickets(context.db, eventId);
-  return { items, total: items.length };
-}
-
-export async function getTicket(context: AppContext, caller: Caller, eventId: string, id: string) {
-  await readableEvent(context.db, caller, eventId);
-  return requireTicket(context.db, eventId, id);
 }
 
 export function createTicket(context: AppContext, caller: Caller, eventId: string, body: TicketBody) {
