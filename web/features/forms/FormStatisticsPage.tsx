@@ -6,8 +6,7 @@ import { type FormStatistics, localizedText } from "../../../contract/forms";
 import { formsApi } from "../../api/forms";
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
-import { useAlert } from "../../ui/alert";
-import { saveFile } from "../../ui/ExportMenu";
+import { useDownload } from "../../ui/download";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
@@ -20,11 +19,10 @@ export function FormStatisticsPage() {
   const { eventId = "", formId = "" } = useParams();
   const { accountId } = useAdminContext();
   const adminPath = useAdminPath();
-  const { showAlert, clearAlert } = useAlert();
   const language = toLanguage(i18n.language);
   const form = useFormDetail(eventId, formId);
   const statistics = useFormStatistics(eventId, formId, language);
-  const [exporting, setExporting] = useState(false);
+  const { busy, download } = useDownload();
   const title = (form.data && localizedText(form.data.title, language)) || t("forms.untitled");
   usePageTitle(t("forms.statistics.pageTitle", { title }));
 
@@ -33,17 +31,8 @@ export function FormStatisticsPage() {
   if (!statistics.data) return <LoadingLine />;
   const { submissionCount, byDay, questions } = statistics.data;
 
-  const exportAnswers = async () => {
-    clearAlert();
-    setExporting(true);
-    try {
-      saveFile(await formsApi.exportAnswers(accountId, eventId, formId, language), `${title}.csv`);
-    } catch (error) {
-      showAlert((error as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportAnswers = () =>
+    download("answers", `${title}.csv`, () => formsApi.exportAnswers(accountId, eventId, formId, language));
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -55,7 +44,7 @@ export function FormStatisticsPage() {
           <Title order={1}>{t("forms.statistics.title")}</Title>
           <Text c="gray.7">{title}</Text>
         </Stack>
-        <Button onClick={exportAnswers} loading={exporting} variant="light">
+        <Button onClick={exportAnswers} loading={busy !== null} variant="light">
           {t("forms.statistics.export")}
         </Button>
       </Group>

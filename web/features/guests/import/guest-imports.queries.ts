@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { ImportStartBody } from "../../../../contract/guest-imports";
 import { guestImportsApi } from "../../../api/guest-imports";
 import { useAdminContext } from "../../../ui/admin-context";
+import { saveFile } from "../../../ui/download";
 import { guestKeys } from "../guests.queries";
 
 const isFinished = (status: string | undefined) => status === "completed" || status === "failed";
@@ -44,13 +45,7 @@ export function useDownloadReport(eventId: string) {
   const { accountId } = useAdminContext();
   return useMutation({
     mutationFn: async (importId: string) => {
-      const blob = await guestImportsApi.report(accountId, eventId, importId);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `import-${importId}-refused-rows.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(await guestImportsApi.report(accountId, eventId, importId), `import-${importId}-refused-rows.csv`);
     },
   });
 }

@@ -1,11 +1,9 @@
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isPaidStatus, type Order } from "../../../../contract/ticketing-orders";
 import { ordersApi } from "../../../api/ticketing-orders";
 import { useAdminContext } from "../../../ui/admin-context";
-import { useAlert } from "../../../ui/alert";
-import { saveFile } from "../../../ui/ExportMenu";
+import { useDownload } from "../../../ui/download";
 import { formatCents } from "../../../ui/money";
 import { TestBadge } from "../../../ui/OrderStatusBadge";
 import { formatDateTime } from "../../guests/guest-format";
@@ -18,22 +16,9 @@ import { orderReference } from "./order-format";
 export function OrderDocuments({ eventId, order }: { eventId: string; order: Order }) {
   const { t, i18n } = useTranslation();
   const { accountId } = useAdminContext();
-  const { showAlert, clearAlert } = useAlert();
   // Which download is under way: a document's id, or "tickets".
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, download } = useDownload();
   const ticketsHeld = isPaidStatus(order.status) && order.items.some((item) => !item.refunded);
-
-  const download = async (key: string, name: string, load: () => Promise<Blob>) => {
-    clearAlert();
-    setBusy(key);
-    try {
-      saveFile(await load(), name);
-    } catch (error) {
-      showAlert(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <Stack gap="sm">
