@@ -94,3 +94,4 @@ export const sendTokenBody = z.object({ challenge: z.string().min(1, "LINK_INVAL
 export const loginTokenBody = z.object({ token: z.string().min(1, "LINK_INVALID") });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+export const invitationQuery = z.object({ token: z.string().min(1, "LINK_INVALID") });

@@ -13,17 +13,19 @@ import type { Config } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/connection.js";
 import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { accounts } from "./modules/accounts/accounts.tables.js";
+import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
+import { requireAccountAccess } from "./modules/accounts/permissions.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
-import { registerLegacyFormRoutes, registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
+import { registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
 import { registerDuplicatesRoutes } from "./modules/guests/duplicates/duplicates.routes.js";
 import { registerGuestExportRoutes } from "./modules/guests/exports/exports.routes.js";
 import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
 import { guestImportJob, resumeInterruptedImports } from "./modules/guests/imports/imports.jobs.js";
-import { registerImportsRoutes, registerLegacyImportsRoutes } from "./modules/guests/imports/imports.routes.js";
+import { registerImportsRoutes } from "./modules/guests/imports/imports.routes.js";
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
@@ -55,6 +57,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const handle = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const files = localFileStore(path.join(config.dataDir, "files"));
   const context = { config, database: handle, db: handle.db, logger, files } as AppContext;
+  // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
+  context.hooks = { accountAccess: requireAccountAccess };
   context.mailer = createMailer({
     db: handle.db,
     jobs: () => context.jobs,
@@ -100,7 +104,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwagger, openApiOptions);
   registerErrorHandling(app);
   registerNulRefusal(app);
-  registerAuthGuard(app, context.db);
+  registerAuthGuard(app, (secret) => resolvePrincipal(context.db, secret));
   // Uploads stream through this parser, not the JSON body limit; each route sets its own file size limit.
   await app.register(fastifyMultipart, { limits: { fileSize: importMaxBytes, files: 1 } });
 
@@ -117,32 +121,30 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(api, context);
-      registerAccountsRoutes(api, context);
-      registerAuditRoutes(api, context);
-      registerGuestsRoutes(api, context);
-      registerFormsRoutes(api, context);
-      registerPublicFormRoutes(api, context);
-      registerGuestTicketsRoutes(api, context);
-      registerCatalogueRoutes(api, context);
-      registerBillingRoutes(api, context);
-      registerOrdersRoutes(api, context);
-      registerShopRoutes(api, context);
-      registerInvoicesRoutes(api, context);
-      registerImportsRoutes(api, context);
-      registerGuestExportRoutes(api, context);
-      registerMessagesRoutes(api, context);
-      registerCaptchaRoutes(api, context);
-      registerPaymentSimulatorRoutes(api, context);
-      registerPublicRoutes(api, context);
     },
     { prefix: "/api/v1" },
   );
+  registerAuthRoutes(app, context);
+  registerAccountsRoutes(app, context);
+  registerAuditRoutes(app, context);
   registerEventsRoutes(app, context);
+  registerFormsRoutes(app, context);
+  registerPublicFormRoutes(app, context);
+  registerPublicRoutes(app, context);
+  registerMessagesRoutes(app, context);
+  registerCaptchaRoutes(app, context);
+  registerGuestTicketsRoutes(app, context);
+  registerCatalogueRoutes(app, context);
+  registerBillingRoutes(app, context);
+  registerOrdersRoutes(app, context);
+  registerPaymentSimulatorRoutes(app, context);
+  registerShopRoutes(app, context);
+  registerInvoicesRoutes(app, context);
+  registerGuestsRoutes(app, context);
+  registerGuestExportRoutes(app, context);
+  registerImportsRoutes(app, context);
   registerDuplicatesRoutes(app, context);
-  registerLegacyImportsRoutes(app, context);
   registerRecommendationsRoutes(app, context);
-  registerLegacyFormRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;

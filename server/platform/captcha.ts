@@ -1,18 +1,18 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { captchaEndpoints } from "../../contract/captcha.endpoints.js";
 import {
   type CaptchaChallenge,
   type CaptchaSolution,
   captchaAlgorithm,
-  captchaChallengeSchema,
   captchaExpiry,
   captchaMaxNumber,
 } from "../../contract/captcha.js";
 import type { Database, Executor } from "../db/connection.js";
 import { captchaSecrets, captchaUses } from "./captcha.tables.js";
 import type { AppContext } from "./context.js";
+import { registerEndpoints } from "./endpoints.js";
 import { AppError } from "./errors.js";
 
 /** Long enough to fill in a form; the browser fetches a fresh challenge past it. */
@@ -96,14 +96,11 @@ export async function spendCaptcha(executor: Executor, solution: CaptchaSolution
 }
 
 /** GET /public/captcha: a fresh challenge for a public form. */
-export function registerCaptchaRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    "/public/captcha",
-    { schema: { tags: ["public"], response: { 200: captchaChallengeSchema } } },
-    async (_request, reply) => {
+export function registerCaptchaRoutes(app: FastifyInstance, context: AppContext) {
+  registerEndpoints(app, captchaEndpoints, {
+    challenge: async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return createCaptchaChallenge(await captchaSecret(context));
     },
-  );
+  });
 }

@@ -6,26 +6,40 @@ import { requirePrincipal } from "./auth-guard.js";
 type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
 
 /** The request a handler receives: params, query, headers and body already parsed by the endpoint's schemas. */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
-  Params: Output<E["params"]>;
-  Querystring: Output<E["query"]>;
-  Headers: Output<E["headers"]>;
-  Body: E["body"] extends z.ZodType ? z.output<E["body"]> : unknown;
+export type EndpointRequest<E extends Endpoint> = RequestOf<E["params"], E["query"], E["headers"], E["body"]>;
+
+type RequestOf<Params, Query, Headers, Body> = FastifyRequest<{
+  Params: Output<Params>;
+  Querystring: Output<Query>;
+  Headers: Output<Headers>;
+  Body: Body extends z.ZodType ? z.output<Body> : unknown;
 }>;
 
 /**
  * What a handler gives back: the answer's value (serialized by the answer schema), or the reply it sent itself (a file,
  * a redirect). A 204 endpoint gives back nothing.
  */
-type HandlerResult<E extends Endpoint> = E["answer"] extends z.ZodType
-  ? z.output<E["answer"]> | FastifyReply
+type ResultOf<Answer> = Answer extends z.ZodType
+  ? z.output<Answer> | FastifyReply
   : // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a 204 or file endpoint may end without a value
     FastifyReply | void;
 
-export type EndpointHandler<E extends Endpoint> = (
-  request: EndpointRequest<E>,
+/**
+ * Typed by the parts of a declaration a handler sees, not by the declaration itself: two endpoints that read and answer
+ * the same may share one handler whatever their paths.
+ */
+export type EndpointHandler<E extends Endpoint> = HandlerOf<
+  E["params"],
+  E["query"],
+  E["headers"],
+  E["body"],
+  E["answer"]
+>;
+
+type HandlerOf<Params, Query, Headers, Body, Answer> = (
+  request: RequestOf<Params, Query, Headers, Body>,
   reply: FastifyReply,
-) => Promise<HandlerResult<E>>;
+) => Promise<ResultOf<Answer>>;
 
 export type EndpointHandlers<Group extends EndpointGroup> = {
   [Name in keyof Group["endpoints"]]: EndpointHandler<Group["endpoints"][Name]>;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type CaptchaSolution, captchaExpiry } from "../../contract/captcha";
-import { captchaApi } from "../api/captcha";
+import { captchaEndpoints } from "../../contract/captcha.endpoints";
+import { call } from "../api/client";
 import { solveCaptcha } from "./captcha-solver";
 
 export type CaptchaStatus = "solving" | "ready" | "failed";
@@ -23,8 +24,7 @@ export function useCaptcha() {
     const current = new AbortController();
     controller.current = current;
     setStatus("solving");
-    const solving = captchaApi
-      .challenge()
+    const solving = call(captchaEndpoints.endpoints.challenge)
       .then((challenge) => solveCaptcha(challenge, current.signal))
       .catch(() => null);
     pending.current = solving;

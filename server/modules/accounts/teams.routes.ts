@@ -1,100 +1,50 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  accountItemParams,
-  accountParams,
-  teamBody,
-  teamList,
-  teamMemberParams,
-  teamSchema,
-} from "../../../contract/accounts.js";
-import { okSchema } from "../../../contract/auth.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { teamsEndpoints } from "../../../contract/accounts.endpoints.js";
+import type { AccountAction } from "../../../contract/permissions.js";
 import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
+import { registerEndpoints } from "../../platform/endpoints.js";
+import { requireAccountAccess } from "./permissions.js";
 import { createTeam, deleteTeam, getTeam, listTeams, renameTeam, setTeamMember } from "./teams.service.js";
 
-export function registerTeamsRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["teams"];
+export function registerTeamsRoutes(app: FastifyInstance, context: AppContext) {
+  /** Who calls, once their right over the account's teams is checked. */
+  async function teamsCaller(request: FastifyRequest & { params: { account: string } }, action: AccountAction) {
+    const principal = requirePrincipal(request);
+    const access = await requireAccountAccess(context.db, principal, request.params.account, action);
+    return { access, actor: { principal, ip: request.ip } };
+  }
+  /** Adds or removes one organizer of a team: the same check and answer both ways. */
+  const setMember =
+    (add: boolean) => async (request: FastifyRequest<{ Params: { account: string; id: string; adminId: string } }>) => {
+      const { actor } = await teamsCaller(request, "teams.manage");
+      const { account, id, adminId } = request.params;
+      return setTeamMember(context, actor, { accountId: account, teamId: id, userId: adminId }, add);
+    };
 
-  app.get(
-    "/accounts/:account/teams",
-    { schema: { tags, params: accountParams, response: { 200: teamList } } },
-    async (request) => {
-      const { accountId } = await requireAccountAccess(
-        context.db,
-        requirePrincipal(request),
-        request.params.account,
-        "teams.read",
-      );
-      return listTeams(context.db, accountId);
+  registerEndpoints(app, teamsEndpoints, {
+    list: async (request) => {
+      const { access } = await teamsCaller(request, "teams.read");
+      return listTeams(context.db, access.accountId);
     },
-  );
-
-  app.post(
-    "/accounts/:account/teams",
-    { schema: { tags, params: accountParams, body: teamBody, response: { 201: teamSchema } } },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const { accountId } = await requireAccountAccess(context.db, principal, request.params.account, "teams.manage");
-      const team = await createTeam(context, { principal, ip: request.ip }, accountId, request.body.name);
-      return reply.status(201).send(team);
+    create: async (request) => {
+      const { access, actor } = await teamsCaller(request, "teams.manage");
+      return createTeam(context, actor, access.accountId, request.body.name);
     },
-  );
-
-  app.get(
-    "/accounts/:account/teams/:id",
-    { schema: { tags, params: accountItemParams, response: { 200: teamSchema } } },
-    async (request) => {
-      const { account, id } = request.params;
-      await requireAccountAccess(context.db, requirePrincipal(request), account, "teams.read");
-      return getTeam(context.db, account, id);
+    get: async (request) => {
+      await teamsCaller(request, "teams.read");
+      return getTeam(context.db, request.params.account, request.params.id);
     },
-  );
-
-  app.post(
-    "/accounts/:account/teams/:id",
-    { schema: { tags, params: accountItemParams, body: teamBody, response: { 200: teamSchema } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const { account, id } = request.params;
-      await requireAccountAccess(context.db, principal, account, "teams.manage");
-      return renameTeam(context, { principal, ip: request.ip }, account, id, request.body.name);
+    rename: async (request) => {
+      const { actor } = await teamsCaller(request, "teams.manage");
+      return renameTeam(context, actor, request.params.account, request.params.id, request.body.name);
     },
-  );
-
-  app.delete(
-    "/accounts/:account/teams/:id",
-    { schema: { tags, params: accountItemParams, response: { 200: okSchema } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const { account, id } = request.params;
-      await requireAccountAccess(context.db, principal, account, "teams.manage");
-      await deleteTeam(context, { principal, ip: request.ip }, account, id);
+    remove: async (request) => {
+      const { actor } = await teamsCaller(request, "teams.manage");
+      await deleteTeam(context, actor, request.params.account, request.params.id);
       return { ok: true as const };
     },
-  );
-
-  for (const [method, add] of [
-    ["PUT", true],
-    ["DELETE", false],
-  ] as const) {
-    app.route({
-      method,
-      url: "/accounts/:account/teams/:id/administrators/:adminId",
-      schema: { tags, params: teamMemberParams, response: { 200: teamSchema } },
-      handler: async (request) => {
-        const principal = requirePrincipal(request);
-        const { account, id, adminId } = request.params;
-        await requireAccountAccess(context.db, principal, account, "teams.manage");
-        return setTeamMember(
-          context,
-          { principal, ip: request.ip },
-          { accountId: account, teamId: id, userId: adminId },
-          add,
-        );
-      },
-    });
-  }
+    addMember: setMember(true),
+    removeMember: setMember(false),
+  });
 }

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { accountParams } from "../../../contract/accounts.js";
-import { auditLogList, auditLogQuery } from "../../../contract/audit.js";
+import { auditEndpoints } from "../../../contract/audit.endpoints.js";
 import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
+import { registerEndpoints } from "../../platform/endpoints.js";
 import { listAuditLogs } from "./audit.service.js";
 
-export function registerAuditRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    "/accounts/:account/auditlogs",
-    { schema: { tags: ["audit"], params: accountParams, querystring: auditLogQuery, response: { 200: auditLogList } } },
-    async (request) => {
-      const access = await requireAccountAccess(
+export function registerAuditRoutes(app: FastifyInstance, context: AppContext) {
+  registerEndpoints(app, auditEndpoints, {
+    list: async (request) => {
+      const access = await context.hooks.accountAccess(
         context.db,
         requirePrincipal(request),
         request.params.account,
@@ -27,5 +21,5 @@ export function registerAuditRoutes(parent: FastifyInstance, context: AppContext
         items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       };
     },
-  );
+  });
 }

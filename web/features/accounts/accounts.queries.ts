@@ -1,8 +1,19 @@
 import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Account, AccountUpdateBody, AdministratorCreateBody } from "../../../contract/accounts";
+import {
+  accountsEndpoints,
+  apiKeysEndpoints,
+  organizersEndpoints,
+  teamsEndpoints,
+} from "../../../contract/accounts.endpoints";
 import type { AccountRole } from "../../../contract/auth";
-import { accountsApi } from "../../api/accounts";
+import { clientOf } from "../../api/client";
 import { meQueryKey } from "../auth/auth.queries";
+
+const accountsApi = clientOf(accountsEndpoints);
+const organizersApi = clientOf(organizersEndpoints);
+const teamsApi = clientOf(teamsEndpoints);
+const apiKeysApi = clientOf(apiKeysEndpoints);
 
 export const accountKeys = {
   all: ["accounts"] as const,
@@ -24,13 +35,16 @@ function useInvalidate() {
 /* Accounts */
 
 export function useAccount(accountId: string) {
-  return useQuery({ queryKey: accountKeys.one(accountId), queryFn: () => accountsApi.get(accountId) });
+  return useQuery({
+    queryKey: accountKeys.one(accountId),
+    queryFn: () => accountsApi.get({ params: { id: accountId } }),
+  });
 }
 
 export function useUpdateAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountUpdateBody) => accountsApi.update(accountId, body),
+    mutationFn: (body: AccountUpdateBody) => accountsApi.update({ params: { id: accountId }, body }),
     onSuccess: (account: Account) => {
       queryClient.setQueryData(accountKeys.one(accountId), account);
       // The account's name shows in the account switcher, which reads the memberships.
@@ -42,7 +56,7 @@ export function useUpdateAccount(accountId: string) {
 export function useAccounts(query: { query?: string; limit: number; offset: number }) {
   return useQuery({
     queryKey: accountKeys.list(query),
-    queryFn: () => accountsApi.list(query),
+    queryFn: () => accountsApi.list({ query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,7 +64,7 @@ export function useAccounts(query: { query?: string; limit: number; offset: numb
 export function useCreateAccount() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (name: string) => accountsApi.create(name),
+    mutationFn: (name: string) => accountsApi.create({ body: { name } }),
     onSuccess: () => invalidate(accountKeys.all, meQueryKey),
   });
 }
@@ -62,7 +76,7 @@ export type AdministratorQuery = { accountId?: string; query?: string; limit: nu
 export function useAdministrators(query: AdministratorQuery) {
   return useQuery({
     queryKey: accountKeys.administratorList(query),
-    queryFn: () => accountsApi.listAdministrators(query),
+    queryFn: () => organizersApi.list({ query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,7 +84,7 @@ export function useAdministrators(query: AdministratorQuery) {
 export function useAdministratorAccounts(id: string, enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.administratorAccounts(id),
-    queryFn: () => accountsApi.administratorAccounts(id),
+    queryFn: () => organizersApi.accounts({ params: { id } }),
     enabled,
   });
 }
@@ -85,7 +99,7 @@ function useInvalidateOrganizers(accountId: string) {
 export function useInviteOrganizer(accountId: string) {
   const invalidate = useInvalidateOrganizers(accountId);
   return useMutation({
-    mutationFn: (body: AdministratorCreateBody) => accountsApi.createAdministrator(body),
+    mutationFn: (body: AdministratorCreateBody) => organizersApi.create({ body }),
     onSuccess: invalidate,
   });
 }
@@ -93,7 +107,8 @@ export function useInviteOrganizer(accountId: string) {
 export function useSetMemberRole(accountId: string) {
   const invalidate = useInvalidateOrganizers(accountId);
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: AccountRole }) => accountsApi.setMemberRole(accountId, id, role),
+    mutationFn: ({ id, role }: { id: string; role: AccountRole }) =>
+      organizersApi.setRole({ params: { account: accountId, id }, body: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -101,19 +116,19 @@ export function useSetMemberRole(accountId: string) {
 export function useRemoveMember(accountId: string) {
   const invalidate = useInvalidateOrganizers(accountId);
   return useMutation({
-    mutationFn: (id: string) => accountsApi.removeMember(accountId, id),
+    mutationFn: (id: string) => organizersApi.removeMember({ params: { account: accountId, id } }),
     onSuccess: invalidate,
   });
 }
 
 export function useReinvite(accountId: string) {
-  return useMutation({ mutationFn: (id: string) => accountsApi.reinvite(id, accountId) });
+  return useMutation({ mutationFn: (id: string) => organizersApi.reinvite({ params: { id }, body: { accountId } }) });
 }
 
 export function useDeleteAdministrator() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => accountsApi.deleteAdministrator(id),
+    mutationFn: (id: string) => organizersApi.remove({ params: { id } }),
     onSuccess: () => invalidate(accountKeys.administrators, accountKeys.all),
   });
 }
@@ -121,7 +136,10 @@ export function useDeleteAdministrator() {
 /* Teams */
 
 export function useTeams(accountId: string) {
-  return useQuery({ queryKey: accountKeys.teams(accountId), queryFn: () => accountsApi.listTeams(accountId) });
+  return useQuery({
+    queryKey: accountKeys.teams(accountId),
+    queryFn: () => teamsApi.list({ params: { account: accountId } }),
+  });
 }
 
 /** Every team change lands in the team list and in the organizers' "teams" column. */
@@ -134,32 +152,35 @@ function useTeamMutation<Input>(accountId: string, call: (input: Input) => Promi
 }
 
 export const useCreateTeam = (accountId: string) =>
-  useTeamMutation(accountId, (name: string) => accountsApi.createTeam(accountId, name));
+  useTeamMutation(accountId, (name: string) => teamsApi.create({ params: { account: accountId }, body: { name } }));
 export const useRenameTeam = (accountId: string) =>
   useTeamMutation(accountId, ({ teamId, name }: { teamId: string; name: string }) =>
-    accountsApi.renameTeam(accountId, teamId, name),
+    teamsApi.rename({ params: { account: accountId, id: teamId }, body: { name } }),
   );
 export const useDeleteTeam = (accountId: string) =>
-  useTeamMutation(accountId, (teamId: string) => accountsApi.deleteTeam(accountId, teamId));
+  useTeamMutation(accountId, (teamId: string) => teamsApi.remove({ params: { account: accountId, id: teamId } }));
 export const useAddTeamMember = (accountId: string) =>
   useTeamMutation(accountId, ({ teamId, adminId }: { teamId: string; adminId: string }) =>
-    accountsApi.addTeamMember(accountId, teamId, adminId),
+    teamsApi.addMember({ params: { account: accountId, id: teamId, adminId } }),
   );
 export const useRemoveTeamMember = (accountId: string) =>
   useTeamMutation(accountId, ({ teamId, adminId }: { teamId: string; adminId: string }) =>
-    accountsApi.removeTeamMember(accountId, teamId, adminId),
+    teamsApi.removeMember({ params: { account: accountId, id: teamId, adminId } }),
   );
 
 /* API keys */
 
 export function useApiKeys(accountId: string) {
-  return useQuery({ queryKey: accountKeys.apiKeys(accountId), queryFn: () => accountsApi.listApiKeys(accountId) });
+  return useQuery({
+    queryKey: accountKeys.apiKeys(accountId),
+    queryFn: () => apiKeysApi.list({ params: { account: accountId } }),
+  });
 }
 
 export function useCreateApiKey(accountId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (name: string) => accountsApi.createApiKey(accountId, name),
+    mutationFn: (name: string) => apiKeysApi.create({ params: { account: accountId }, body: { name } }),
     onSuccess: () => invalidate(accountKeys.apiKeys(accountId)),
   });
 }
@@ -167,7 +188,7 @@ export function useCreateApiKey(accountId: string) {
 export function useRevokeApiKey(accountId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (keyId: string) => accountsApi.revokeApiKey(accountId, keyId),
+    mutationFn: (keyId: string) => apiKeysApi.revoke({ params: { account: accountId, id: keyId } }),
     onSuccess: () => invalidate(accountKeys.apiKeys(accountId)),
   });
 }

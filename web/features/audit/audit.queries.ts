@@ -1,14 +1,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { auditApi } from "../../api/audit";
+import { auditEndpoints } from "../../../contract/audit.endpoints";
+import { clientOf } from "../../api/client";
+
+const auditApi = clientOf(auditEndpoints);
 
 export type AuditQuery = { query?: string; exclude: string[]; limit: number; offset: number };
 
 export function useAuditLogs(accountId: string, query: AuditQuery) {
   return useQuery({
     queryKey: ["audit", accountId, query],
-    queryFn: () => auditApi.list(accountId, query),
+    queryFn: () =>
+      auditApi.list({ params: { account: accountId }, query: { ...query, exclude: query.exclude.join(",") } }),
     // The table keeps its rows while the next page or filter loads, rather than blinking empty.
     placeholderData: keepPreviousData,
   });

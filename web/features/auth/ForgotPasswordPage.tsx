@@ -3,11 +3,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { forgotPasswordBody } from "../../../contract/auth";
-import { authApi } from "../../api/auth";
 import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { useAdminPath } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
+import { authApi } from "./auth.queries";
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ export function ForgotPasswordPage() {
   const form = useContractForm(forgotPasswordBody, { email: "" });
   // The server answers the same whether or not the address has an account, so success always leads on.
   const send = useMutation({
-    mutationFn: authApi.forgotPassword,
+    mutationFn: (email: string) => authApi.forgotPassword({ body: { email } }),
     onSuccess: () => navigate(adminPath("/forgot-password-success")),
     onError: (error) => showAlert(showServerErrors(form, error)),
   });

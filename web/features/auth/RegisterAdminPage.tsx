@@ -4,14 +4,20 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type Invitation, registerAdminBody, registerBody, type Session } from "../../../contract/auth";
-import { authApi } from "../../api/auth";
+import {
+  type Invitation,
+  type RegisterAdminBody,
+  type RegisterBody,
+  registerAdminBody,
+  registerBody,
+  type Session,
+} from "../../../contract/auth";
 import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
-import { useStartSession } from "./auth.queries";
+import { authApi, useStartSession } from "./auth.queries";
 import { PasswordFields } from "./PasswordFields";
 
 /** "Create your account" for a new organization, or "Complete your registration" from an invitation link. */
@@ -69,7 +75,7 @@ function CreateAccount() {
     passwordConfirmation: "",
     language,
   });
-  const register = useRegistration(authApi.register, form);
+  const register = useRegistration((body: RegisterBody) => authApi.register({ body }), form);
 
   return (
     <>
@@ -114,7 +120,7 @@ function CompleteRegistration({ token }: { token: string }) {
   const [kept, keep] = useState<Invitation>();
   const query = useQuery({
     queryKey: ["auth", "invitation", token],
-    queryFn: () => authApi.invitation(token),
+    queryFn: () => authApi.invitation({ query: { token } }),
     enabled: !kept,
   });
   const invitation = kept ?? query.data;
@@ -161,7 +167,7 @@ function CompleteRegistrationForm({ token, invitation }: { token: string; invita
     passwordConfirmation: "",
     language,
   });
-  const complete = useRegistration(authApi.registerAdmin, form);
+  const complete = useRegistration((body: RegisterAdminBody) => authApi.registerAdmin({ body }), form);
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => complete.mutate(values))}>

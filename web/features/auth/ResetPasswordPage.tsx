@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { resetPasswordBody } from "../../../contract/auth";
+import { type ResetPasswordBody, resetPasswordBody } from "../../../contract/auth";
 import { translate } from "../../../contract/error-messages";
-import { authApi } from "../../api/auth";
 import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
+import { authApi } from "./auth.queries";
 import { PasswordFields } from "./PasswordFields";
 
 export function ResetPasswordPage() {
@@ -50,7 +50,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const { showAlert, clearAlert } = useAlert();
   const form = useContractForm(resetPasswordBody, { token, password: "", passwordConfirmation: "" });
   const reset = useMutation({
-    mutationFn: authApi.resetPassword,
+    mutationFn: (body: ResetPasswordBody) => authApi.resetPassword({ body }),
     onSuccess: () => navigate(adminPath("/reset-password-success"), { replace: true }),
     onError: (error) => showAlert(showServerErrors(form, error)),
   });

@@ -4,12 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { translate } from "../../../contract/error-messages";
-import { authApi } from "../../api/auth";
 import { useAlert } from "../../ui/alert";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
-import { useStartSession } from "./auth.queries";
+import { authApi, useStartSession } from "./auth.queries";
 
 /**
  * Two-step sign-in: with `?challenge=` the organizer waits for the mailed link (and may ask for another one);
@@ -57,7 +56,7 @@ function SignInWithLink({ token }: { token: string }) {
   useEffect(() => {
     if (spent.current) return;
     spent.current = true;
-    authApi.loginToken(token).then(
+    authApi.loginToken({ body: { token } }).then(
       (session) => {
         startSession(session);
         navigate(adminPath("/events"), { replace: true });
@@ -91,7 +90,7 @@ function WaitForLink({ challenge }: { challenge: string }) {
   const adminPath = useAdminPath();
   const { showAlert, clearAlert } = useAlert();
   const resend = useMutation({
-    mutationFn: () => authApi.sendToken(challenge),
+    mutationFn: () => authApi.sendToken({ body: { challenge } }),
     onMutate: clearAlert,
     onSuccess: () => showAlert(t("auth.sendingToken.resent"), "green"),
     onError: (error) => showAlert(error.message),

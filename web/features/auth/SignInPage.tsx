@@ -4,18 +4,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { type LoginBody, loginBody } from "../../../contract/auth";
+import { captchaEndpoints } from "../../../contract/captcha.endpoints";
 import { languages } from "../../../contract/common";
 import { translate } from "../../../contract/error-messages";
-import { authApi } from "../../api/auth";
-import { captchaApi } from "../../api/captcha";
-import { ApiError } from "../../api/client";
+import { ApiError, call } from "../../api/client";
 import { useAlert } from "../../ui/alert";
 import { solveCaptcha } from "../../ui/captcha-solver";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath, useLanguageScope } from "../../ui/language-scope";
 import { AuthTitle } from "./AuthTitle";
-import { useMe, useStartSession } from "./auth.queries";
+import { authApi, useMe, useStartSession } from "./auth.queries";
 import { SecretInput } from "./PasswordFields";
 
 // Only a path of this back office may follow sign-in: `?next=https://elsewhere` must not make us an open redirect.
@@ -48,16 +47,16 @@ export function SignInPage() {
   const login = useMutation({
     mutationFn: async (values: LoginBody) => {
       try {
-        return await authApi.login(values);
+        return await authApi.login({ body: values });
       } catch (error) {
         // Several wrong passwords were tried on this address (perhaps by someone else): the server asks for a proof
         // of work, which the browser solves in about a second before sending the sign-in again.
         if (!(error instanceof ApiError) || error.code !== "CAPTCHA_REQUIRED") throw error;
         setVerifying(true);
         try {
-          const captcha = await solveCaptcha(await captchaApi.challenge());
+          const captcha = await solveCaptcha(await call(captchaEndpoints.endpoints.challenge));
           if (!captcha) throw error;
-          return await authApi.login({ ...values, captcha });
+          return await authApi.login({ body: { ...values, captcha } });
         } finally {
           setVerifying(false);
         }

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Session } from "../../../contract/auth";
-import { authApi } from "../../api/auth";
-import { sessionStore } from "../../api/client";
+import { authEndpoints } from "../../../contract/auth.endpoints";
+import { clientOf, sessionStore } from "../../api/client";
+
+/** The client of the auth endpoints, shared by the sign-in, sign-up and password pages. */
+export const authApi = clientOf(authEndpoints);
 
 export const meQueryKey = ["auth", "me"] as const;
 
@@ -10,7 +13,7 @@ export const meQueryKey = ["auth", "me"] as const;
 export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: authApi.me,
+    queryFn: () => authApi.me(),
     enabled: sessionStore.get() !== null,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { messagesApi } from "../../api/messages";
+import { messagesEndpoints } from "../../../contract/messages.endpoints";
+import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 
 // The event's page shows its inbox's unread count (MessagesButton); the inbox itself (web/features/messages) builds
@@ -13,7 +14,7 @@ export function useUnreadCount(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: [...inboxKey(accountId, eventId), "unread"],
-    queryFn: () => messagesApi.unreadCount(accountId, eventId),
+    queryFn: () => clientOf(messagesEndpoints).unreadCount({ params: { account: accountId, event: eventId } }),
     refetchInterval: 60_000,
   });
 }

@@ -1,9 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MessageListParams, messagesApi } from "../../api/messages";
+import { messagesEndpoints } from "../../../contract/messages.endpoints";
+import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { inboxKey } from "../events/inbox.queries";
 
 export const messagesPageSize = 25;
+
+const messagesApi = clientOf(messagesEndpoints);
+/** The inbox's query string: words searched, read state, page. */
+export type MessageListParams = { query?: string; unread?: "true" | "false"; limit: number; offset: number };
 
 const messageKeys = {
   all: inboxKey,
@@ -15,7 +20,7 @@ export function useMessages(eventId: string, params: MessageListParams) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: messageKeys.list(accountId, eventId, params),
-    queryFn: () => messagesApi.list(accountId, eventId, params),
+    queryFn: () => messagesApi.list({ params: { account: accountId, event: eventId }, query: params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +36,8 @@ export function useMarkRead(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useInboxChanged(eventId);
   return useMutation({
-    mutationFn: ({ id, read }: { id: string; read: boolean }) => messagesApi.markRead(accountId, eventId, id, read),
+    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
+      messagesApi.markRead({ params: { account: accountId, event: eventId, id }, body: { read } }),
     onSuccess: changed,
   });
 }
@@ -40,7 +46,7 @@ export function useDeleteMessage(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useInboxChanged(eventId);
   return useMutation({
-    mutationFn: (id: string) => messagesApi.remove(accountId, eventId, id),
+    mutationFn: (id: string) => messagesApi.remove({ params: { account: accountId, event: eventId, id } }),
     onSuccess: changed,
   });
 }
