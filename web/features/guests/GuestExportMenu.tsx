@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { type GuestTarget, guestExportApi } from "../../api/guest-export";
-import type { GuestListParams } from "../../api/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { ExportMenu } from "../../ui/ExportMenu";
+import type { GuestListParams, GuestTarget } from "./guest-list-params";
+import { fetchGuestFile } from "./guests.queries";
 
 type Props = {
   eventId: string;
@@ -22,7 +22,7 @@ export function GuestExportMenu({ eventId, fileName, target, order, selectedCoun
     <ExportMenu
       label={selectedCount > 0 ? t("guests.export.selection", { count: selectedCount }) : t("common.export.button")}
       fileName={fileName}
-      fetchFile={(format) => guestExportApi.download(accountId, eventId, target, order, format)}
+      fetchFile={(format) => fetchGuestFile({ accountId, eventId }, target, order, format)}
     />
   );
 }

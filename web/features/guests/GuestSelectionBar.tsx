@@ -5,10 +5,9 @@ import { useTranslation } from "react-i18next";
 import { translate } from "../../../contract/error-messages";
 import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
-import type { GuestTarget } from "../../api/guest-export";
-import type { GuestListParams } from "../../api/guests";
 import { toLanguage } from "../../i18n/i18n";
 import { useAlert } from "../../ui/alert";
+import type { GuestListParams, GuestTarget } from "./guest-list-params";
 import { useBulkGuests } from "./guests.queries";
 
 export type GuestSelection = { selected: Set<string>; allMatching: boolean };

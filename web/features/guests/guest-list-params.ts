@@ -1,9 +1,23 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { guestListQuery, type guestSortColumns } from "../../../contract/guests";
-import type { GuestListParams } from "../../api/guests";
+import { type GuestListQuery, guestListQuery, type guestSortColumns } from "../../../contract/guests";
 
 export const guestsPageSize = 50;
+
+type CommaLists = "status" | "mailStatus" | "createdSource";
+/** The list's query with its comma lists as arrays: what the pages hold, and `listQuery` joins for the address. */
+export type GuestListParams = Omit<GuestListQuery, CommaLists> & { [List in CommaLists]?: string[] };
+
+/** The list's parameters as its query string reads them (also the filter of an export or a grouped action). */
+export const listQuery = (params: GuestListParams): GuestListQuery => ({
+  ...params,
+  status: params.status?.join(","),
+  mailStatus: params.mailStatus?.join(","),
+  createdSource: params.createdSource?.join(","),
+});
+
+/** The guests a grouped action or an export acts on: chosen ids, or all those matching the filter. */
+export type GuestTarget = { ids: string[] } | { filter: GuestListParams };
 
 export type GuestSort = (typeof guestSortColumns)[number];
 export type GuestListState = {

@@ -1,11 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { GuestBulkBody } from "../../../contract/guest-export";
+import { guestExportEndpoints } from "../../../contract/guest-export.endpoints";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
-import { type GuestTarget, guestExportApi } from "../../api/guest-export";
-import { type GuestListParams, guestsApi } from "../../api/guests";
+import { guestsEndpoints } from "../../../contract/guests.endpoints";
+import type { SpreadsheetFormat } from "../../../contract/spreadsheet";
+import { clientOf } from "../../api/client";
 import { ticketingApi } from "../../api/ticketing";
 import { useAdminContext } from "../../ui/admin-context";
+import { type GuestListParams, type GuestTarget, listQuery } from "./guest-list-params";
+
+const guestsApi = clientOf(guestsEndpoints);
+const guestExportApi = clientOf(guestExportEndpoints);
 
 export const guestKeys = {
   all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,
@@ -20,7 +26,7 @@ export function useGuestList(eventId: string, params: GuestListParams) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: guestKeys.list(accountId, eventId, params),
-    queryFn: () => guestsApi.list(accountId, eventId, params),
+    queryFn: () => guestsApi.list({ params: { account: accountId, event: eventId }, query: listQuery(params) }),
     // Keeps the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -55,7 +61,7 @@ export function useGuest(eventId: string, guestId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: guestKeys.detail(accountId, eventId, guestId),
-    queryFn: () => guestsApi.get(accountId, eventId, guestId),
+    queryFn: () => guestsApi.get({ params: { account: accountId, event: eventId, id: guestId } }),
     enabled: guestId !== "",
   });
 }
@@ -94,7 +100,8 @@ export function useCreateGuest(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useGuestsChanged(eventId);
   return useMutation({
-    mutationFn: (body: Partial<GuestCreateBody>) => guestsApi.create(accountId, eventId, body),
+    mutationFn: (body: Partial<GuestCreateBody>) =>
+      guestsApi.create({ params: { account: accountId, event: eventId }, body }),
     onSuccess: changed,
   });
 }
@@ -104,10 +111,14 @@ export function useUpdateGuest(eventId: string) {
   const changed = useGuestsChanged(eventId);
   return useMutation({
     mutationFn: ({ guestId, body }: { guestId: string; body: GuestUpdateBody }) =>
-      guestsApi.update(accountId, eventId, guestId, body),
+      guestsApi.update({ params: { account: accountId, event: eventId, id: guestId }, body }),
     onSuccess: changed,
   });
 }
+
+/** The server reads the filter in its query-string shape, in the body as in the address. */
+const selectionOf = (target: GuestTarget): GuestBulkBody["selection"] =>
+  "ids" in target ? { ids: target.ids } : { filter: listQuery(target.filter) };
 
 /** A grouped status change or deletion, in one call whatever the number of guests. */
 export function useBulkGuests(eventId: string) {
@@ -115,7 +126,10 @@ export function useBulkGuests(eventId: string) {
   const changed = useGuestsChanged(eventId);
   return useMutation({
     mutationFn: ({ target, action }: { target: GuestTarget; action: GuestBulkBody["action"] }) =>
-      guestExportApi.bulk(accountId, eventId, target, action),
+      guestExportApi.bulk({
+        params: { account: accountId, event: eventId },
+        body: { selection: selectionOf(target), action },
+      }),
     onSettled: () => changed(),
   });
 }
@@ -124,30 +138,44 @@ export function useCustomFields(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: guestKeys.customFields(accountId, eventId),
-    queryFn: () => guestsApi.listCustomFields(accountId, eventId),
+    queryFn: () => guestsApi.listCustomFields({ params: { account: accountId, event: eventId } }),
     select: (list) => [...list.items].sort((a, b) => a.position - b.position),
   });
 }
 
+type EventScope = { account: string; event: string };
+
 /** Custom field changes refetch the fields; guests' values are keyed by field id and need no refetch. */
-function useFieldsMutation<Input, Output>(eventId: string, call: (accountId: string, input: Input) => Promise<Output>) {
+function useFieldsMutation<Input, Output>(eventId: string, call: (scope: EventScope, input: Input) => Promise<Output>) {
   const { accountId } = useAdminContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => call(accountId, input),
+    mutationFn: (input: Input) => call({ account: accountId, event: eventId }, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.customFields(accountId, eventId) }),
   });
 }
 
 export const useSaveCustomField = (eventId: string) =>
-  useFieldsMutation(eventId, (accountId, { id, body }: { id?: string; body: CustomFieldBody }) =>
+  useFieldsMutation(eventId, (scope, { id, body }: { id?: string; body: CustomFieldBody }) =>
     id
-      ? guestsApi.updateCustomField(accountId, eventId, id, body)
-      : guestsApi.createCustomField(accountId, eventId, body),
+      ? guestsApi.updateCustomField({ params: { ...scope, id }, body })
+      : guestsApi.createCustomField({ params: scope, body }),
   );
 
 export const useDeleteCustomField = (eventId: string) =>
-  useFieldsMutation(eventId, (accountId, id: string) => guestsApi.deleteCustomField(accountId, eventId, id));
+  useFieldsMutation(eventId, (scope, id: string) => guestsApi.deleteCustomField({ params: { ...scope, id } }));
 
 export const useReorderCustomFields = (eventId: string) =>
-  useFieldsMutation(eventId, (accountId, ids: string[]) => guestsApi.reorderCustomFields(accountId, eventId, ids));
+  useFieldsMutation(eventId, (scope, ids: string[]) => guestsApi.reorderCustomFields({ params: scope, body: { ids } }));
+
+/** The guests' file as a blob: the download needs the Bearer header, which a plain link cannot send. */
+export const fetchGuestFile = (
+  scope: { accountId: string; eventId: string },
+  target: GuestTarget,
+  order: Pick<GuestListParams, "sort" | "direction">,
+  format: SpreadsheetFormat,
+) =>
+  guestExportApi.download({
+    params: { account: scope.accountId, event: scope.eventId },
+    query: { ...("ids" in target ? { ids: target.ids.join(",") } : listQuery(target.filter)), ...order, format },
+  });

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { MessageCode } from "../../../../contract/error-messages.js";
-import { guestBulkBody, guestBulkResult, guestExportQuery } from "../../../../contract/guest-export.js";
-import { eventScopeParams } from "../../../../contract/guests.js";
+import { guestExportEndpoints } from "../../../../contract/guest-export.endpoints.js";
 import type { AppContext } from "../../../platform/context.js";
+import { registerEndpoints } from "../../../platform/endpoints.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
 import { takeHeavyReadPlace } from "../../../platform/heavy-reads.js";
 import { sendSpreadsheet } from "../../../platform/spreadsheet.js";
@@ -26,15 +25,9 @@ async function failingWith<T>(request: FastifyRequest, reply: FastifyReply, code
 }
 
 /** GET users/export (a streamed CSV or XLSX file) and POST users/bulk (grouped status change or deletion). */
-export function registerGuestExportRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["guests"];
-  const base = "/events/:account/:event/users";
-
-  app.get(
-    `${base}/export`,
-    { schema: { tags, params: eventScopeParams, querystring: guestExportQuery } },
-    async (request, reply) => {
+export function registerGuestExportRoutes(app: FastifyInstance, context: AppContext) {
+  registerEndpoints(app, guestExportEndpoints, {
+    download: async (request, reply) => {
       const who = await eventCaller(context, request);
       const language = request.query.language ?? request.language;
       // An export reads the whole list: one of the caller's heavy-read places, until its last byte is sent.
@@ -52,15 +45,10 @@ export function registerGuestExportRoutes(parent: FastifyInstance, context: AppC
         return sendSpreadsheet(reply, file);
       });
     },
-  );
-
-  app.post(
-    `${base}/bulk`,
-    { schema: { tags, params: eventScopeParams, body: guestBulkBody, response: { 200: guestBulkResult } } },
-    async (request, reply) => {
+    bulk: async (request, reply) => {
       const who = await eventCaller(context, request);
       const code = request.body.action.type === "delete" ? "GUESTS_NOT_DELETED" : "GUESTS_NOT_UPDATED";
       return failingWith(request, reply, code, () => runBulkAction(context, who, request.params.event, request.body));
     },
-  );
+  });
 }
