@@ -20,6 +20,7 @@ export const importGuestFields = [
 ] as const;
 export type ImportGuestField = (typeof importGuestFields)[number];
 export const customFieldTargetPrefix = "customField:";
+export const customFieldTarget = (fieldId: string) => `${customFieldTargetPrefix}${fieldId}`;
 
 /** Column index (as a string) → target; a column left out is ignored. */
 export const importMappingSchema = z.record(z.string().regex(/^\d+$/, "FIELD_INVALID"), z.string().min(1).max(60));

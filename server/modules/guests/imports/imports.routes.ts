@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  importMaxBytes,
-  importParams,
-  importProgressSchema,
-  importStartBody,
-  legacyImportParams,
-  uploadedImportSchema,
-} from "../../../../contract/guest-imports.js";
-import { eventScopeParams } from "../../../../contract/guests.js";
+import { guestImportsEndpoints } from "../../../../contract/guest-imports.endpoints.js";
+import { importMaxBytes } from "../../../../contract/guest-imports.js";
 import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
+import { registerEndpoints } from "../../../platform/endpoints.js";
 import { AppError, fieldError } from "../../../platform/errors.js";
 import { refuseNulCharacter } from "../../../platform/nul-refusal.js";
 import { eventCaller } from "../../events/events.caller.js";
@@ -29,77 +22,50 @@ async function receiveFile(request: FastifyRequest): Promise<UploadedFile> {
   return { fileName: part.filename, bytes: await part.toBuffer() };
 }
 
-/** `x-has-headers: 0` says the first row is data; anything else (or nothing) says it holds the headers. */
-const hasHeaders = (request: FastifyRequest) => request.headers["x-has-headers"] !== "0";
+/** The header `x-has-headers: 0` says the first row is data; anything else (or nothing) says it holds the headers. */
+const hasHeaders = (headers: { "x-has-headers"?: string }) => headers["x-has-headers"] !== "0";
 
-/** The import wizard under /api/v1 (account and event ids). */
-export function registerImportsRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["guests"];
-  const base = "/events/:account/:event/imports";
-
-  app.post(
-    base,
-    { schema: { tags, params: eventScopeParams, response: { 201: uploadedImportSchema } } },
-    async (request, reply) => {
-      const uploaded = await uploadImport(
+/**
+ * The import wizard under /api/v1 (account and event ids), and SPEC §7's legacy
+ * `POST /{event}/admin/imports/uploadCsvJson`: the same upload, the event named by its slug.
+ */
+export function registerImportsRoutes(app: FastifyInstance, context: AppContext) {
+  registerEndpoints(app, guestImportsEndpoints, {
+    upload: async (request) =>
+      uploadImport(
         context,
         await eventCaller(context, request),
         request.params.event,
         () => receiveFile(request),
-        hasHeaders(request),
-      );
-      return reply.status(201).send(uploaded);
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    { schema: { tags, params: importParams, response: { 200: importProgressSchema } } },
-    async (request, reply) => {
+        hasHeaders(request.headers),
+      ),
+    get: async (request, reply) => {
       reply.headers(noStore);
       return getImport(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
-  );
-
-  app.post(
-    `${base}/:id/start`,
-    { schema: { tags, params: importParams, body: importStartBody, response: { 202: importProgressSchema } } },
-    async (request, reply) => {
+    start: async (request) => {
       const { event, id } = request.params;
-      const progress = await startImport(context, await eventCaller(context, request), event, id, request.body);
-      return reply.status(202).send(progress);
+      return startImport(context, await eventCaller(context, request), event, id, request.body);
     },
-  );
-
-  app.get(`${base}/:id/report`, { schema: { tags, params: importParams } }, async (request, reply) => {
-    const { event, id } = request.params;
-    const report = await importReport(context, await eventCaller(context, request), event, id, request.language);
-    return reply
-      .headers(noStore)
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${report.fileName}"`)
-      .send(report.csv);
-  });
-}
-
-/** SPEC §7 legacy `POST /{event}/admin/imports/uploadCsvJson`: the same upload, the event named by its slug. */
-export function registerLegacyImportsRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    "/:event/admin/imports/uploadCsvJson",
-    { schema: { tags: ["guests"], params: legacyImportParams, response: { 201: uploadedImportSchema } } },
-    async (request, reply) => {
+    report: async (request, reply) => {
+      const { event, id } = request.params;
+      const report = await importReport(context, await eventCaller(context, request), event, id, request.language);
+      return reply
+        .headers(noStore)
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${report.fileName}"`)
+        .send(report.csv);
+    },
+    legacyUpload: async (request) => {
       const principal = requirePrincipal(request);
       const { access, event } = await requireEventBySlug(context.db, principal, request.params.event, "events.update");
-      const uploaded = await uploadImport(
+      return uploadImport(
         context,
         { access, ip: request.ip },
         event.id,
         () => receiveFile(request),
-        hasHeaders(request),
+        hasHeaders(request.headers),
       );
-      return reply.status(201).send(uploaded);
     },
-  );
+  });
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack, Stepper, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import type { UploadedImport } from "../../../api/guest-imports";
+import type { UploadedImport } from "../../../../contract/guest-imports";
 import { useAdminContext } from "../../../ui/admin-context";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";

@@ -1,9 +1,14 @@
 import { Button, Group, Radio, Select, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ImportStartBody, importGuestFields } from "../../../../contract/guest-imports";
+import {
+  customFieldTarget,
+  type ImportMapping,
+  type ImportStartBody,
+  importGuestFields,
+  type UploadedImport,
+} from "../../../../contract/guest-imports";
 import type { CustomField } from "../../../../contract/guests";
-import { customFieldTarget, type ImportMapping, type UploadedImport } from "../../../api/guest-imports";
 import { useAlert } from "../../../ui/alert";
 import { useStartImport } from "./guest-imports.queries";
 

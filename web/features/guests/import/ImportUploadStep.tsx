@@ -1,8 +1,8 @@
 import { Button, Checkbox, FileInput, Group, Paper, Stack, Text } from "@mantine/core";
 import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { UploadedImport } from "../../../../contract/guest-imports";
 import { importMaxBytes } from "../../../../contract/guest-imports";
-import type { UploadedImport } from "../../../api/guest-imports";
 import { useAlert } from "../../../ui/alert";
 import { useUploadImport } from "./guest-imports.queries";
 

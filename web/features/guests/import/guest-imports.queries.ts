@@ -1,18 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ImportStartBody } from "../../../../contract/guest-imports";
-import { guestImportsApi } from "../../../api/guest-imports";
+import { guestImportsEndpoints } from "../../../../contract/guest-imports.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 import { saveFile } from "../../../ui/download";
 import { guestKeys } from "../guests.queries";
+
+const guestImportsApi = clientOf(guestImportsEndpoints);
 
 const isFinished = (status: string | undefined) => status === "completed" || status === "failed";
 
 export function useUploadImport(eventId: string) {
   const { accountId } = useAdminContext();
   return useMutation({
-    mutationFn: ({ file, hasHeaders }: { file: File; hasHeaders: boolean }) =>
-      guestImportsApi.upload(accountId, eventId, file, hasHeaders),
+    mutationFn: ({ file, hasHeaders }: { file: File; hasHeaders: boolean }) => {
+      const body = new FormData();
+      body.append("file", file);
+      return guestImportsApi.upload({
+        params: { account: accountId, event: eventId },
+        headers: { "x-has-headers": hasHeaders ? "1" : "0" },
+        body,
+      });
+    },
   });
 }
 
@@ -20,7 +30,7 @@ export function useStartImport(eventId: string) {
   const { accountId } = useAdminContext();
   return useMutation({
     mutationFn: ({ importId, ...body }: ImportStartBody & { importId: string }) =>
-      guestImportsApi.start(accountId, eventId, importId, body),
+      guestImportsApi.start({ params: { account: accountId, event: eventId, id: importId }, body }),
   });
 }
 
@@ -30,7 +40,7 @@ export function useImportProgress(eventId: string, importId: string) {
   const queryClient = useQueryClient();
   const progress = useQuery({
     queryKey: [...guestKeys.all(accountId, eventId), "import", importId],
-    queryFn: () => guestImportsApi.get(accountId, eventId, importId),
+    queryFn: () => guestImportsApi.get({ params: { account: accountId, event: eventId, id: importId } }),
     refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : 1000),
   });
   const finished = isFinished(progress.data?.status);
@@ -45,7 +55,8 @@ export function useDownloadReport(eventId: string) {
   const { accountId } = useAdminContext();
   return useMutation({
     mutationFn: async (importId: string) => {
-      saveFile(await guestImportsApi.report(accountId, eventId, importId), `import-${importId}-refused-rows.csv`);
+      const report = await guestImportsApi.report({ params: { account: accountId, event: eventId, id: importId } });
+      saveFile(report, `import-${importId}-refused-rows.csv`);
     },
   });
 }
