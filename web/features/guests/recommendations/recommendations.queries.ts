@@ -1,7 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RecommendationStatus } from "../../../../contract/guest-recommendations";
-import { guestRecommendationsApi } from "../../../api/guest-recommendations";
+import { guestRecommendationsEndpoints } from "../../../../contract/guest-recommendations.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
+
+const guestRecommendationsApi = clientOf(guestRecommendationsEndpoints);
 
 export const recommendationsPageSize = 50;
 
@@ -15,10 +18,9 @@ export function useRecommendations(
   return useQuery({
     queryKey: ["guests", accountId, eventId, "recommendations", status ?? "all", page],
     queryFn: () =>
-      guestRecommendationsApi.list(slug ?? "", {
-        status,
-        limit: recommendationsPageSize,
-        offset: (page - 1) * recommendationsPageSize,
+      guestRecommendationsApi.list({
+        params: { event: slug ?? "" },
+        query: { status, limit: recommendationsPageSize, offset: (page - 1) * recommendationsPageSize },
       }),
     enabled: slug !== undefined,
     placeholderData: keepPreviousData,
@@ -31,7 +33,7 @@ export function useDecideRecommendation(eventId: string, slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: "accept" | "refuse" }) =>
-      guestRecommendationsApi[decision](slug, id),
+      guestRecommendationsApi[decision]({ params: { event: slug, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["guests", accountId, eventId] }),
   });
 }
