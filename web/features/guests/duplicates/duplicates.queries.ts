@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { guestDuplicatesApi } from "../../../api/guest-duplicates";
+import { guestDuplicatesEndpoints } from "../../../../contract/guest-duplicates.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
+
+const guestDuplicatesApi = clientOf(guestDuplicatesEndpoints);
 
 export const duplicatesPageSize = 20;
 
@@ -12,7 +15,10 @@ export function useDuplicates(eventId: string, slug: string | undefined, page: n
   return useQuery({
     queryKey: [...duplicatesKey(accountId, eventId), page],
     queryFn: () =>
-      guestDuplicatesApi.list(slug ?? "", { limit: duplicatesPageSize, offset: (page - 1) * duplicatesPageSize }),
+      guestDuplicatesApi.list({
+        params: { event: slug ?? "" },
+        query: { limit: duplicatesPageSize, offset: (page - 1) * duplicatesPageSize },
+      }),
     enabled: slug !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -26,8 +32,10 @@ export function useDecideDuplicate(eventId: string, slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ kind, user1, user2 }: Decision) => {
-      if (kind === "merge") await guestDuplicatesApi.merge(slug, user1, user2);
-      else await guestDuplicatesApi.ignore(slug, [[user1, user2]]);
+      const params = { event: slug };
+      // A merge keeps user1 and folds user2 into it.
+      if (kind === "merge") await guestDuplicatesApi.merge({ params, query: { user1, user2 } });
+      else await guestDuplicatesApi.ignore({ params, body: { selectedIds: [[user1, user2]] } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["guests", accountId, eventId] }),
   });
