@@ -5,13 +5,14 @@ import { guestExportEndpoints } from "../../../contract/guest-export.endpoints";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
 import { guestsEndpoints } from "../../../contract/guests.endpoints";
 import type { SpreadsheetFormat } from "../../../contract/spreadsheet";
+import { guestTicketsEndpoints } from "../../../contract/ticketing.endpoints";
 import { clientOf } from "../../api/client";
-import { ticketingApi } from "../../api/ticketing";
 import { useAdminContext } from "../../ui/admin-context";
 import { type GuestListParams, type GuestTarget, listQuery } from "./guest-list-params";
 
 const guestsApi = clientOf(guestsEndpoints);
 const guestExportApi = clientOf(guestExportEndpoints);
+const guestTicketsApi = clientOf(guestTicketsEndpoints);
 
 export const guestKeys = {
   all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,
@@ -71,7 +72,8 @@ export function useGuestTickets(eventId: string, guestId: string, page: { limit:
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: [...guestKeys.detail(accountId, eventId, guestId), "tickets", page],
-    queryFn: () => ticketingApi.guestTickets(accountId, eventId, guestId, page),
+    queryFn: () =>
+      guestTicketsApi.guestTickets({ params: { account: accountId, event: eventId, id: guestId }, query: page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -81,7 +83,8 @@ export function useGuestOrders(eventId: string, guestId: string, page: { limit: 
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: [...guestKeys.detail(accountId, eventId, guestId), "orders", page],
-    queryFn: () => ticketingApi.guestOrders(accountId, eventId, guestId, page),
+    queryFn: () =>
+      guestTicketsApi.guestOrders({ params: { account: accountId, event: eventId, id: guestId }, query: page }),
     placeholderData: keepPreviousData,
   });
 }
