@@ -13,10 +13,12 @@ import {
   simulatorCardSchema,
   testCards,
 } from "../../contract/payments";
-import { ApiError } from "../api/client";
-import { paymentsApi } from "../api/payments";
+import { paymentSimulatorEndpoints } from "../../contract/payments.endpoints";
+import { ApiError, clientOf } from "../api/client";
 import { toLanguage } from "../i18n/i18n";
 import { useContractForm } from "./forms";
+
+const paymentsApi = clientOf(paymentSimulatorEndpoints);
 
 const successCard = testCards.find((card) => card.outcome.kind === "success")?.number ?? "";
 
@@ -80,13 +82,13 @@ export function CardForm({ clientSecret, amount, onSucceeded, confirmCard, authe
   };
   const confirm = useMutation({
     mutationFn: (card: SimulatorCard) =>
-      confirmCard ? confirmCard(card) : paymentsApi.confirmSimulatedCard({ clientSecret, card }),
+      confirmCard ? confirmCard(card) : paymentsApi.confirmSimulatedCard({ body: { clientSecret, card } }),
     onSuccess: settle,
     onError: showFailure,
   });
   const authenticate = useMutation({
     mutationFn: (outcome: AuthenticationOutcome) =>
-      answer ? answer(outcome) : paymentsApi.authenticateSimulated({ clientSecret, outcome }),
+      answer ? answer(outcome) : paymentsApi.authenticateSimulated({ body: { clientSecret, outcome } }),
     onSuccess: settle,
     onError: showFailure,
   });

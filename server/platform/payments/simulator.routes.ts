@@ -1,12 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  type PaymentView,
-  paymentViewSchema,
-  simulatorAuthenticateBody,
-  simulatorConfirmBody,
-} from "../../../contract/payments.js";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { paymentSimulatorEndpoints } from "../../../contract/payments.endpoints.js";
+import type { PaymentView } from "../../../contract/payments.js";
 import type { AppContext } from "../context.js";
+import { registerEndpoints } from "../endpoints.js";
 import { consumeRateLimit, shopPostLimits } from "../rate-limit.js";
 import type { Payment } from "./payment-provider.js";
 import { createPaymentSimulator } from "./simulator.js";
@@ -27,31 +23,23 @@ const paymentOfSecret = (clientSecret: string) => clientSecret.split("_secret_")
  * that asks for 3-D Secure is completed or failed. Public like Stripe.js: holding the payment's client secret, which
  * only its checkout received, is the right to act on it; limited as the shop's own POSTs are, in the same budget.
  */
-export function registerPaymentSimulatorRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["payments"];
+export function registerPaymentSimulatorRoutes(app: FastifyInstance, context: AppContext) {
   const simulator = createPaymentSimulator(context);
   const limits = shopPostLimits(context.config);
-  const limit = (ip: string, clientSecret: string) =>
-    consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, paymentOfSecret(clientSecret)]);
+  /** Never cached, and counted against the buyer's budget before the simulator acts. */
+  const admit = async (reply: FastifyReply, ip: string, clientSecret: string) => {
+    reply.header("cache-control", "no-store");
+    await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, paymentOfSecret(clientSecret)]);
+  };
 
-  app.post(
-    "/public/payments/simulator/confirm",
-    { schema: { tags, body: simulatorConfirmBody, response: { 200: paymentViewSchema } } },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      await limit(request.ip, request.body.clientSecret);
+  registerEndpoints(app, paymentSimulatorEndpoints, {
+    confirmSimulatedCard: async (request, reply) => {
+      await admit(reply, request.ip, request.body.clientSecret);
       return viewOf(await simulator.confirmCard(request.body));
     },
-  );
-
-  app.post(
-    "/public/payments/simulator/authenticate",
-    { schema: { tags, body: simulatorAuthenticateBody, response: { 200: paymentViewSchema } } },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      await limit(request.ip, request.body.clientSecret);
+    authenticateSimulated: async (request, reply) => {
+      await admit(reply, request.ip, request.body.clientSecret);
       return viewOf(await simulator.authenticate(request.body));
     },
-  );
+  });
 }
