@@ -12,7 +12,6 @@ import {
   type TicketingParams,
   ticketingParamsValues,
 } from "../../../../contract/ticketing-billing";
-import { ticketingBillingApi } from "../../../api/ticketing-billing";
 import { toLanguage } from "../../../i18n/i18n";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
@@ -20,7 +19,12 @@ import { useContractForm } from "../../../ui/forms";
 import { EventSection } from "../../events/EventSection";
 import { useNumberInput, useReportError } from "../../events/event-form";
 import { formatFileSize } from "../../forms/renderer/file-size";
-import { useSaveTicketingParams, useTicketingParams, useUploadSalesTerms } from "./billing.queries";
+import {
+  ticketingBillingApi,
+  useSaveTicketingParams,
+  useTicketingParams,
+  useUploadSalesTerms,
+} from "./billing.queries";
 import { TicketingSettingsFrame } from "./TicketingSettingsFrame";
 
 /** Test mode is a state organizers must never miss: buyers' cards are not charged. */
@@ -145,7 +149,7 @@ function TermsSection({ eventId, params, readOnly }: { eventId: string; params: 
     });
   };
   const view = async () => {
-    const blob = await ticketingBillingApi.terms(accountId, eventId);
+    const blob = await ticketingBillingApi.terms({ params: { account: accountId, event: eventId } });
     window.open(URL.createObjectURL(blob), "_blank", "noopener");
   };
 

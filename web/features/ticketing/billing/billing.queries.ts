@@ -4,8 +4,13 @@ import type {
   TicketingParams,
   TicketingParamsBody,
 } from "../../../../contract/ticketing-billing";
-import { ticketingBillingApi } from "../../../api/ticketing-billing";
+import { billingEndpoints } from "../../../../contract/ticketing-billing.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
+
+export const ticketingBillingApi = clientOf(billingEndpoints);
+/** The path of an event's billing endpoints. */
+const scope = (account: string, event: string) => ({ params: { account, event } });
 
 export const billingKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-billing", accountId, eventId] as const,
@@ -17,7 +22,7 @@ export function useBillingOrganizer(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: billingKeys.organizer(accountId, eventId),
-    queryFn: () => ticketingBillingApi.organizer(accountId, eventId),
+    queryFn: () => ticketingBillingApi.organizer(scope(accountId, eventId)),
   });
 }
 
@@ -25,7 +30,7 @@ export function useTicketingParams(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: billingKeys.params(accountId, eventId),
-    queryFn: () => ticketingBillingApi.params(accountId, eventId),
+    queryFn: () => ticketingBillingApi.params(scope(accountId, eventId)),
   });
 }
 
@@ -44,7 +49,8 @@ export function useSaveBillingOrganizer(eventId: string) {
   const queryClient = useQueryClient();
   const paramsChanged = useParamsChanged(eventId);
   return useMutation({
-    mutationFn: (body: BillingOrganizerInput) => ticketingBillingApi.saveOrganizer(accountId, eventId, body),
+    mutationFn: (body: BillingOrganizerInput) =>
+      ticketingBillingApi.saveOrganizer({ ...scope(accountId, eventId), body }),
     onSuccess: (organizer) => {
       queryClient.setQueryData(billingKeys.organizer(accountId, eventId), organizer);
       paramsChanged();
@@ -56,7 +62,7 @@ export function useSaveTicketingParams(eventId: string) {
   const { accountId } = useAdminContext();
   const paramsChanged = useParamsChanged(eventId);
   return useMutation({
-    mutationFn: (body: TicketingParamsBody) => ticketingBillingApi.saveParams(accountId, eventId, body),
+    mutationFn: (body: TicketingParamsBody) => ticketingBillingApi.saveParams({ ...scope(accountId, eventId), body }),
     onSuccess: (params) => paramsChanged(params),
     // A refusal (the office cannot open, the currency is locked) often means the page's picture is stale.
     onError: () => paramsChanged(),
@@ -67,7 +73,11 @@ export function useUploadSalesTerms(eventId: string) {
   const { accountId } = useAdminContext();
   const paramsChanged = useParamsChanged(eventId);
   return useMutation({
-    mutationFn: (file: File) => ticketingBillingApi.uploadTerms(accountId, eventId, file),
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      return ticketingBillingApi.uploadTerms({ ...scope(accountId, eventId), body });
+    },
     onSuccess: () => paramsChanged(),
   });
 }
