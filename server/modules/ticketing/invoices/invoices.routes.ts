@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { idSchema } from "../../../../contract/common.js";
-import { cartParams, orderParams } from "../../../../contract/ticketing-orders.js";
+import { invoicesEndpoints } from "../../../../contract/ticketing-invoices.endpoints.js";
 import type { AppContext } from "../../../platform/context.js";
+import { registerEndpoints } from "../../../platform/endpoints.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
 import { eventCaller } from "../../events/events.caller.js";
 import {
@@ -40,47 +39,25 @@ async function sendPdf(request: FastifyRequest, reply: FastifyReply, find: () =>
  * The PDFs of an order (issue 5): its invoice and credit notes, its tickets. For the organizer under the event's
  * orders, for the buyer by their cart's token once paid.
  */
-export function registerInvoicesRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["ticketing"];
-  const documentParams = orderParams.extend({ documentId: idSchema });
-  const cartDocumentParams = cartParams.extend({ documentId: idSchema });
-
-  app.get(
-    "/events/:account/:event/orders/:id/documents/:documentId/pdf",
-    { schema: { tags, params: documentParams } },
-    async (request, reply) => {
+export function registerInvoicesRoutes(app: FastifyInstance, context: AppContext) {
+  registerEndpoints(app, invoicesEndpoints, {
+    documentPdf: async (request, reply) => {
       const { event, id, documentId } = request.params;
       const who = await eventCaller(context, request);
       return sendPdf(request, reply, () => organizerDocumentPdf(context, who, event, id, documentId));
     },
-  );
-
-  app.get(
-    "/events/:account/:event/orders/:id/tickets/pdf",
-    { schema: { tags, params: orderParams } },
-    async (request, reply) => {
+    ticketsPdf: async (request, reply) => {
       const { event, id } = request.params;
       const who = await eventCaller(context, request);
       return sendPdf(request, reply, () => organizerTicketsPdf(context, who, event, id));
     },
-  );
-
-  app.get(
-    "/public/events/:slug/carts/:token/documents/:documentId/pdf",
-    { schema: { tags, params: cartDocumentParams } },
-    async (request, reply) => {
+    cartDocumentPdf: async (request, reply) => {
       const { slug, token, documentId } = request.params;
       return sendPdf(request, reply, () => cartDocumentPdf(context, slug, token, documentId));
     },
-  );
-
-  app.get(
-    "/public/events/:slug/carts/:token/tickets/pdf",
-    { schema: { tags, params: cartParams } },
-    async (request, reply) => {
+    cartTicketsPdf: async (request, reply) => {
       const { slug, token } = request.params;
       return sendPdf(request, reply, () => cartTicketsPdf(context, slug, token));
     },
-  );
+  });
 }

@@ -1,10 +1,14 @@
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { endpointPath } from "../../../../contract/endpoint";
 import type { PublicTicketing } from "../../../../contract/ticketing-billing";
+import { invoicesEndpoints } from "../../../../contract/ticketing-invoices.endpoints";
 import type { Cart } from "../../../../contract/ticketing-orders";
 import { CartSummary } from "./CartSummary";
 import { useMoney } from "./money";
+
+const { cartDocumentPdf, cartTicketsPdf } = invoicesEndpoints.endpoints;
 
 type Props = {
   slug: string;
@@ -31,7 +35,8 @@ export function OrderConfirmation({ slug, cart, office, onBuyMore }: Props) {
   const instructions = office?.otherPaymentMethods.find(
     (method) => method.kind === cart.otherPaymentKind,
   )?.instructions;
-  const cartPath = `/api/v1/public/events/${encodeURIComponent(slug)}/carts/${encodeURIComponent(cart.token)}`;
+  // Plain links, opened by the browser: the cart's token in the path is all a buyer's download needs.
+  const cartParams = { slug, token: cart.token };
   const title = paid
     ? t("ticketing.shop.done.paidTitle")
     : awaiting
@@ -78,14 +83,14 @@ export function OrderConfirmation({ slug, cart, office, onBuyMore }: Props) {
         <nav aria-label={t("ticketing.shop.done.documents")}>
           <List spacing="xs" listStyleType="none" p={0}>
             <List.Item>
-              <Anchor href={`${cartPath}/tickets/pdf`} target="_blank" rel="noopener">
+              <Anchor href={endpointPath(cartTicketsPdf, cartParams)} target="_blank" rel="noopener">
                 {t("ticketing.shop.done.ticketsPdf")}
               </Anchor>
             </List.Item>
             {cart.documents.map((document) => (
               <List.Item key={document.id}>
                 <Anchor
-                  href={`${cartPath}/documents/${encodeURIComponent(document.id)}/pdf`}
+                  href={endpointPath(cartDocumentPdf, { ...cartParams, documentId: document.id })}
                   target="_blank"
                   rel="noopener"
                 >

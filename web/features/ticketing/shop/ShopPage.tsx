@@ -7,7 +7,6 @@ import { translate } from "../../../../contract/error-messages";
 import type { PaymentView } from "../../../../contract/payments";
 import type { Cart, CartBody, PaymentStart } from "../../../../contract/ticketing-orders";
 import { ApiError } from "../../../api/client";
-import { type CartCheckoutResult, ticketingShopApi } from "../../../api/ticketing-shop";
 import { CardForm } from "../../../ui/CardForm";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useLanguageScope } from "../../../ui/language-scope";
@@ -22,7 +21,7 @@ import { useMoney } from "./money";
 import { OrderConfirmation } from "./OrderConfirmation";
 import { ReservationTimer } from "./ReservationTimer";
 import { OfficeClosed, TestModeBanner } from "./ShopNotices";
-import { shopKeys, useShop, useStoredCart, useTicketOffice } from "./shop.queries";
+import { type CartCheckoutResult, shopApi, shopKeys, useShop, useStoredCart, useTicketOffice } from "./shop.queries";
 import { cartBodyErrors, cartBodyOf, emptyDraft, estimateCents, heldUnits, type ShopDraft } from "./shop-selection";
 import { HolderFields, TicketChooser } from "./TicketChooser";
 
@@ -92,6 +91,7 @@ export function ShopPage() {
   const shop = useShop(slug, language, open);
   const restored = useStoredCart(slug, initial?.token ?? null);
   const money = useMoney(cart?.currency ?? office.data?.currency ?? "EUR");
+  const cartParams = { slug, token: token ?? "" };
 
   useEffect(() => cartStore.set(slug, { token, draft }), [slug, token, draft]);
 
@@ -108,7 +108,7 @@ export function ShopPage() {
   // A card payment Stripe confirmed reaches the order by webhook: the cart is read until it has moved on.
   const confirming = useQuery({
     queryKey: shopKeys.cart(slug, token ?? ""),
-    queryFn: () => ticketingShopApi.cart(slug, token ?? ""),
+    queryFn: () => shopApi.cart({ params: cartParams }),
     enabled: step === "done" && cart?.status === "in_cart" && token !== null,
     refetchInterval: 2000,
   });
@@ -141,13 +141,13 @@ export function ShopPage() {
 
   const reserve = useMutation({
     mutationFn: async (body: CartBody) => {
-      if (!token) return ticketingShopApi.createCart(slug, body);
+      if (!token) return shopApi.createCart({ params: { slug }, body });
       try {
-        return await ticketingShopApi.updateCart(slug, token, body);
+        return await shopApi.updateCart({ params: { slug, token }, body });
       } catch (error) {
         // The held cart ran out or is gone: the same choices make a new one.
         if (isExpiry(error) || (error instanceof ApiError && error.status === 404))
-          return ticketingShopApi.createCart(slug, body);
+          return shopApi.createCart({ params: { slug }, body });
         throw error;
       }
     },
@@ -167,7 +167,7 @@ export function ShopPage() {
   });
 
   const coupons = useMutation({
-    mutationFn: (couponCodes: string[]) => ticketingShopApi.updateCart(slug, token ?? "", { ...body(), couponCodes }),
+    mutationFn: (couponCodes: string[]) => shopApi.updateCart({ params: cartParams, body: { ...body(), couponCodes } }),
     onSuccess: (next, couponCodes) => {
       keep(next);
       setDraft((current) => ({ ...current, couponCodes }));
@@ -182,7 +182,7 @@ export function ShopPage() {
   });
 
   const checkout = useMutation({
-    mutationFn: (next: CheckoutChoice) => ticketingShopApi.checkout(slug, token ?? "", next),
+    mutationFn: (next: CheckoutChoice) => shopApi.checkout({ params: cartParams, body: next }),
     onSuccess: (result, next) => {
       keep(result.cart);
       if (result.cart.status !== "in_cart") setStep("done");
@@ -364,10 +364,10 @@ export function ShopPage() {
                   amount={money(payment.amountCents)}
                   onSucceeded={() => setStep("done")}
                   confirmCard={(card) =>
-                    throughCart(() => ticketingShopApi.checkout(slug, token ?? "", { ...choice, card }))
+                    throughCart(() => shopApi.checkout({ params: cartParams, body: { ...choice, card } }))
                   }
                   authenticate={(outcome) =>
-                    throughCart(() => ticketingShopApi.authenticate(slug, token ?? "", { outcome }))
+                    throughCart(() => shopApi.authenticate({ params: cartParams, body: { outcome } }))
                   }
                 />
               )}

@@ -1,6 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { Language } from "../../../../contract/common";
-import { ticketingShopApi } from "../../../api/ticketing-shop";
+import { billingEndpoints } from "../../../../contract/ticketing-billing.endpoints";
+import type { cartCheckoutResult } from "../../../../contract/ticketing-orders";
+import { shopEndpoints } from "../../../../contract/ticketing-shop.endpoints";
+import { clientOf } from "../../../api/client";
+
+/** The buyer's calls: anonymous, the cart's token is their right to it. */
+export const shopApi = clientOf(shopEndpoints);
+const billingApi = clientOf(billingEndpoints);
+export type CartCheckoutResult = z.output<typeof cartCheckoutResult>;
 
 export const shopKeys = {
   office: (slug: string, language: Language) => ["public", slug, "ticketing", language] as const,
@@ -12,7 +21,7 @@ export const shopKeys = {
 export function useTicketOffice(slug: string, language: Language) {
   return useQuery({
     queryKey: shopKeys.office(slug, language),
-    queryFn: () => ticketingShopApi.office(slug, language),
+    queryFn: () => billingApi.publicTicketing({ params: { slug }, query: { lang: language } }),
   });
 }
 
@@ -20,7 +29,7 @@ export function useTicketOffice(slug: string, language: Language) {
 export function useShop(slug: string, language: Language, enabled: boolean) {
   return useQuery({
     queryKey: shopKeys.shop(slug, language),
-    queryFn: () => ticketingShopApi.shop(slug, language),
+    queryFn: () => shopApi.shop({ params: { slug }, query: { lang: language } }),
     enabled,
     refetchOnWindowFocus: true,
   });
@@ -30,7 +39,7 @@ export function useShop(slug: string, language: Language, enabled: boolean) {
 export function useStoredCart(slug: string, token: string | null) {
   return useQuery({
     queryKey: shopKeys.cart(slug, token ?? ""),
-    queryFn: () => ticketingShopApi.cart(slug, token ?? ""),
+    queryFn: () => shopApi.cart({ params: { slug, token: token ?? "" } }),
     enabled: token !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
