@@ -1,31 +1,18 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { okSchema } from "../../../../contract/auth.js";
 import type { Language } from "../../../../contract/common.js";
-import { eventScopeParams } from "../../../../contract/guests.js";
+import type { Answer, Endpoint, EndpointGroup } from "../../../../contract/endpoint.js";
 import {
-  catalogueParams,
-  categoryBody,
-  categoryList,
-  categoryPositionsBody,
-  categorySchema,
-  couponBody,
-  couponList,
-  couponSchema,
-  discountBody,
-  discountList,
-  discountSchema,
-  ticketBody,
-  ticketDeleteResult,
-  ticketList,
-  ticketPositionsBody,
-  ticketSchema,
-  ticketUpdateBody,
-} from "../../../../contract/ticketing-catalogue.js";
-import { requirePrincipal } from "../../../platform/auth-guard.js";
+  type CatalogueResourceEndpoints,
+  categoriesEndpoints,
+  couponsEndpoints,
+  discountsEndpoints,
+  ticketsEndpoints,
+} from "../../../../contract/ticketing-catalogue.endpoints.js";
+import type { catalogueParams } from "../../../../contract/ticketing-catalogue.js";
 import type { AppContext } from "../../../platform/context.js";
-import { requireAccountAccess } from "../../../platform/permissions.js";
+import { type EndpointHandler, type EndpointHandlers, registerEndpoints } from "../../../platform/endpoints.js";
+import { eventCaller } from "../../events/events.caller.js";
 import type { Caller } from "../../events/events.service.js";
 import {
   createCategory,
@@ -49,178 +36,117 @@ import {
 // The organizer's catalogue changes under their hands: answers are never cached.
 const noStore = { "cache-control": "no-store" };
 
-type Resource<
-  Body extends z.ZodType,
-  UpdateBody extends z.ZodType,
-  Item extends z.ZodType,
-  Deleted extends z.ZodType,
-> = {
-  path: string;
-  body: Body;
-  updateBody: UpdateBody;
-  item: Item;
-  list: z.ZodType<{ items: z.output<Item>[]; total: number }>;
-  deleted: Deleted;
-  service: {
-    list(context: AppContext, caller: Caller, eventId: string): Promise<{ items: z.output<Item>[]; total: number }>;
-    get(context: AppContext, caller: Caller, eventId: string, id: string): Promise<z.output<Item>>;
-    create(context: AppContext, caller: Caller, eventId: string, body: z.output<Body>): Promise<z.output<Item>>;
-    update(
-      context: AppContext,
-      caller: Caller,
-      eventId: string,
-      id: string,
-      body: z.output<UpdateBody>,
-    ): Promise<z.output<Item>>;
-    remove(
-      context: AppContext,
-      caller: Caller,
-      eventId: string,
-      id: string,
-      language: Language,
-    ): Promise<z.output<Deleted>>;
-  };
+type Body<E extends Endpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : never;
+
+/** The service behind one catalogue resource, typed by the resource's declarations. */
+type ResourceService<E extends CatalogueResourceEndpoints> = {
+  list(context: AppContext, caller: Caller, eventId: string): Promise<Answer<E["list"]>>;
+  get(context: AppContext, caller: Caller, eventId: string, id: string): Promise<Answer<E["get"]>>;
+  create(context: AppContext, caller: Caller, eventId: string, body: Body<E["create"]>): Promise<Answer<E["create"]>>;
+  update(
+    context: AppContext,
+    caller: Caller,
+    eventId: string,
+    id: string,
+    body: Body<E["update"]>,
+  ): Promise<Answer<E["update"]>>;
+  remove(
+    context: AppContext,
+    caller: Caller,
+    eventId: string,
+    id: string,
+    language: Language,
+  ): Promise<Answer<E["remove"]>>;
 };
+
+type ResourceGroup = EndpointGroup & { endpoints: CatalogueResourceEndpoints };
 
 /**
  * SPEC §7 tickets, discounts, coupons and categories of an event: GET list, POST create, GET/POST (edit)/DELETE {id},
  * plus `categories/positions` and `tickets/positions` for the drag ordering.
  */
-export function registerCatalogueRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["ticketing"];
-  const base = "/events/:account/:event";
-
-  /** Any member passes here; the event's own check (read or update) follows, so 404 comes before any 403. */
-  async function caller(request: FastifyRequest): Promise<Caller> {
-    const principal = requirePrincipal(request);
-    const { account } = request.params as { account: string };
-    const access = await requireAccountAccess(context.db, principal, account, "events.read");
-    return { access, ip: request.ip };
-  }
-
+export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext) {
   /**
-   * The five routes of one resource. Typed by the resource rather than by Fastify's provider, which cannot follow
-   * generic schemas: the schemas below still parse every request and serialize every answer.
+   * Registers a resource's five endpoints on its service, and its other endpoints on their own handlers. Typed by the
+   * resource rather than by the request, which cannot follow generic schemas: the declared schemas still parse every
+   * request and serialize every answer.
    */
-  function registerResource<B extends z.ZodType, U extends z.ZodType, I extends z.ZodType, D extends z.ZodType>(
-    resource: Resource<B, U, I, D>,
+  function registerResource<Group extends ResourceGroup>(
+    group: Group,
+    service: ResourceService<Group["endpoints"]>,
+    others: Omit<EndpointHandlers<Group>, keyof CatalogueResourceEndpoints>,
   ) {
-    const { service } = resource;
-    const url = `${base}/${resource.path}`;
+    // Any member passes eventCaller; the event's own check (read or update) follows, so 404 comes before any 403.
     const scope = (request: FastifyRequest) => request.params as z.output<typeof catalogueParams>;
-    const erased = (schema: FastifySchema) => schema;
-    parent.get(
-      url,
-      { schema: erased({ tags, params: eventScopeParams, response: { 200: resource.list } }) },
-      async (request, reply) => {
+    const caller = (request: FastifyRequest) =>
+      eventCaller(context, request as FastifyRequest & { params: { account: string } });
+    const handlers: Record<keyof CatalogueResourceEndpoints, EndpointHandler<Endpoint>> = {
+      list: async (request, reply) => {
         reply.headers(noStore);
         return service.list(context, await caller(request), scope(request).event);
       },
-    );
-    parent.post(
-      url,
-      { schema: erased({ tags, params: eventScopeParams, body: resource.body, response: { 201: resource.item } }) },
-      async (request, reply) => {
-        const body = request.body as z.output<B>;
-        const created = await service.create(context, await caller(request), scope(request).event, body);
-        return reply.status(201).send(created);
-      },
-    );
-    parent.get(
-      `${url}/:id`,
-      { schema: erased({ tags, params: catalogueParams, response: { 200: resource.item } }) },
-      async (request, reply) => {
+      create: async (request) =>
+        service.create(context, await caller(request), scope(request).event, request.body as never),
+      get: async (request, reply) => {
         reply.headers(noStore);
         const { event, id } = scope(request);
         return service.get(context, await caller(request), event, id);
       },
-    );
-    parent.post(
-      `${url}/:id`,
-      {
-        schema: erased({ tags, params: catalogueParams, body: resource.updateBody, response: { 200: resource.item } }),
-      },
-      async (request) => {
+      update: async (request) => {
         const { event, id } = scope(request);
-        return service.update(context, await caller(request), event, id, request.body as z.output<U>);
+        return service.update(context, await caller(request), event, id, request.body as never);
       },
-    );
-    parent.delete(
-      `${url}/:id`,
-      { schema: erased({ tags, params: catalogueParams, response: { 200: resource.deleted } }) },
-      async (request) => {
+      remove: async (request) => {
         const { event, id } = scope(request);
         return service.remove(context, await caller(request), event, id, request.language);
       },
-    );
+    };
+    registerEndpoints(app, group, { ...handlers, ...others } as EndpointHandlers<Group>);
   }
 
   const ok = { ok: true as const };
-  registerResource({
-    path: "tickets",
-    body: ticketBody,
-    updateBody: ticketUpdateBody,
-    item: ticketSchema,
-    list: ticketList,
-    deleted: ticketDeleteResult,
-    service: { list: listTickets, get: getTicket, create: createTicket, update: updateTicket, remove: deleteTicket },
-  });
-  registerResource({
-    path: "categories",
-    body: categoryBody,
-    updateBody: categoryBody,
-    item: categorySchema,
-    list: categoryList,
-    deleted: okSchema,
-    service: {
+  registerResource(
+    ticketsEndpoints,
+    { list: listTickets, get: getTicket, create: createTicket, update: updateTicket, remove: deleteTicket },
+    {
+      positions: async (request) =>
+        setTicketPositions(context, await eventCaller(context, request), request.params.event, request.body.ids),
+    },
+  );
+  registerResource(
+    categoriesEndpoints,
+    {
       list: listCategories,
       get: getCategory,
       create: createCategory,
       update: updateCategory,
       remove: (context, who, eventId, id) => deleteCategory(context, who, eventId, id).then(() => ok),
     },
-  });
-  registerResource({
-    path: "coupons",
-    body: couponBody,
-    updateBody: couponBody,
-    item: couponSchema,
-    list: couponList,
-    deleted: okSchema,
-    service: {
+    {
+      positions: async (request) =>
+        setCategoryPositions(context, await eventCaller(context, request), request.params.event, request.body),
+    },
+  );
+  registerResource(
+    couponsEndpoints,
+    {
       list: listCoupons,
       get: getCoupon,
       create: createCoupon,
       update: updateCoupon,
       remove: (context, who, eventId, id) => deleteCoupon(context, who, eventId, id).then(() => ok),
     },
-  });
-  registerResource({
-    path: "discounts",
-    body: discountBody,
-    updateBody: discountBody,
-    item: discountSchema,
-    list: discountList,
-    deleted: okSchema,
-    service: {
+    {},
+  );
+  registerResource(
+    discountsEndpoints,
+    {
       list: listDiscounts,
       get: getDiscount,
       create: createDiscount,
       update: updateDiscount,
       remove: (context, who, eventId, id) => deleteDiscount(context, who, eventId, id).then(() => ok),
     },
-  });
-
-  // Static segments outrank `:id`, so these never read as an edit of a ticket or category named "positions".
-  app.post(
-    `${base}/tickets/positions`,
-    { schema: { tags, params: eventScopeParams, body: ticketPositionsBody, response: { 200: ticketList } } },
-    async (request) => setTicketPositions(context, await caller(request), request.params.event, request.body.ids),
-  );
-  app.post(
-    `${base}/categories/positions`,
-    { schema: { tags, params: eventScopeParams, body: categoryPositionsBody, response: { 200: categoryList } } },
-    async (request) => setCategoryPositions(context, await caller(request), request.params.event, request.body),
+    {},
   );
 }

@@ -9,8 +9,23 @@ import type {
   TicketUpdateBody,
   ticketBody,
 } from "../../../../contract/ticketing-catalogue";
-import { catalogueApi } from "../../../api/ticketing-catalogue";
+import {
+  categoriesEndpoints,
+  couponsEndpoints,
+  discountsEndpoints,
+  ticketsEndpoints,
+} from "../../../../contract/ticketing-catalogue.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
+
+const ticketsApi = clientOf(ticketsEndpoints);
+const categoriesApi = clientOf(categoriesEndpoints);
+const couponsApi = clientOf(couponsEndpoints);
+const discountsApi = clientOf(discountsEndpoints);
+
+/** The path parameters of an event's catalogue, and of one item of it. */
+const catalogueOf = (account: string, event: string) => ({ params: { account, event } });
+const itemOf = (account: string, event: string, id: string) => ({ params: { account, event, id } });
 
 export const catalogueKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-catalogue", accountId, eventId] as const,
@@ -22,7 +37,7 @@ export function useTickets(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: catalogueKeys.of(accountId, eventId, "tickets"),
-    queryFn: () => catalogueApi.tickets(accountId, eventId),
+    queryFn: () => ticketsApi.list(catalogueOf(accountId, eventId)),
   });
 }
 
@@ -30,7 +45,7 @@ export function useCategories(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: catalogueKeys.of(accountId, eventId, "categories"),
-    queryFn: () => catalogueApi.categories(accountId, eventId),
+    queryFn: () => categoriesApi.list(catalogueOf(accountId, eventId)),
   });
 }
 
@@ -38,7 +53,7 @@ export function useCoupons(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: catalogueKeys.of(accountId, eventId, "coupons"),
-    queryFn: () => catalogueApi.coupons(accountId, eventId),
+    queryFn: () => couponsApi.list(catalogueOf(accountId, eventId)),
   });
 }
 
@@ -46,7 +61,7 @@ export function useDiscounts(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: catalogueKeys.of(accountId, eventId, "discounts"),
-    queryFn: () => catalogueApi.discounts(accountId, eventId),
+    queryFn: () => discountsApi.list(catalogueOf(accountId, eventId)),
   });
 }
 
@@ -94,38 +109,40 @@ const inOrderOf = <T extends { id: string }>(items: T[], ids: string[]) =>
 
 export const useCreateTicket = (eventId: string) =>
   useCatalogueChange(eventId, (accountId, body: z.input<typeof ticketBody>) =>
-    catalogueApi.createTicket(accountId, eventId, body),
+    ticketsApi.create({ ...catalogueOf(accountId, eventId), body }),
   );
 
 export const useUpdateTicket = (eventId: string) =>
   useCatalogueChange(eventId, (accountId, { id, body }: { id: string; body: TicketUpdateBody }) =>
-    catalogueApi.updateTicket(accountId, eventId, id, body),
+    ticketsApi.update({ ...itemOf(accountId, eventId, id), body }),
   );
 
 export const useDeleteTicket = (eventId: string) =>
-  useCatalogueChange(eventId, (accountId, ticket: Ticket) => catalogueApi.deleteTicket(accountId, eventId, ticket.id));
+  useCatalogueChange(eventId, (accountId, ticket: Ticket) => ticketsApi.remove(itemOf(accountId, eventId, ticket.id)));
 
 export const useReorderTickets = (eventId: string) =>
   useReorder(
     eventId,
     "tickets",
-    (accountId, ids: string[]) => catalogueApi.ticketPositions(accountId, eventId, ids),
+    (accountId, ids: string[]) => ticketsApi.positions({ ...catalogueOf(accountId, eventId), body: { ids } }),
     inOrderOf,
   );
 
 export const useSaveCategory = (eventId: string) =>
   useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: CategoryBody }) =>
-    catalogueApi.saveCategory(accountId, eventId, id, body),
+    id
+      ? categoriesApi.update({ ...itemOf(accountId, eventId, id), body })
+      : categoriesApi.create({ ...catalogueOf(accountId, eventId), body }),
   );
 
 export const useDeleteCategory = (eventId: string) =>
-  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteCategory(accountId, eventId, id));
+  useCatalogueChange(eventId, (accountId, id: string) => categoriesApi.remove(itemOf(accountId, eventId, id)));
 
 export const useReorderCategories = (eventId: string) =>
   useReorder(
     eventId,
     "categories",
-    (accountId, body: CategoryPositionsBody) => catalogueApi.categoryPositions(accountId, eventId, body),
+    (accountId, body: CategoryPositionsBody) => categoriesApi.positions({ ...catalogueOf(accountId, eventId), body }),
     (items, body) =>
       inOrderOf(
         items.map((item) => ({
@@ -138,16 +155,20 @@ export const useReorderCategories = (eventId: string) =>
 
 export const useSaveCoupon = (eventId: string) =>
   useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: z.input<typeof couponBody> }) =>
-    catalogueApi.saveCoupon(accountId, eventId, id, body),
+    id
+      ? couponsApi.update({ ...itemOf(accountId, eventId, id), body })
+      : couponsApi.create({ ...catalogueOf(accountId, eventId), body }),
   );
 
 export const useDeleteCoupon = (eventId: string) =>
-  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteCoupon(accountId, eventId, id));
+  useCatalogueChange(eventId, (accountId, id: string) => couponsApi.remove(itemOf(accountId, eventId, id)));
 
 export const useSaveDiscount = (eventId: string) =>
   useCatalogueChange(eventId, (accountId, { id, body }: { id?: string; body: z.input<typeof discountBody> }) =>
-    catalogueApi.saveDiscount(accountId, eventId, id, body),
+    id
+      ? discountsApi.update({ ...itemOf(accountId, eventId, id), body })
+      : discountsApi.create({ ...catalogueOf(accountId, eventId), body }),
   );
 
 export const useDeleteDiscount = (eventId: string) =>
-  useCatalogueChange(eventId, (accountId, id: string) => catalogueApi.deleteDiscount(accountId, eventId, id));
+  useCatalogueChange(eventId, (accountId, id: string) => discountsApi.remove(itemOf(accountId, eventId, id)));
