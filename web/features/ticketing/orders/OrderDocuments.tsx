@@ -1,13 +1,16 @@
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { invoicesEndpoints } from "../../../../contract/ticketing-invoices.endpoints";
 import { isPaidStatus, type Order } from "../../../../contract/ticketing-orders";
-import { ordersApi } from "../../../api/ticketing-orders";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useDownload } from "../../../ui/download";
 import { formatCents } from "../../../ui/money";
 import { TestBadge } from "../../../ui/OrderStatusBadge";
 import { formatDateTime } from "../../guests/guest-format";
 import { orderReference } from "./order-format";
+
+const invoicesApi = clientOf(invoicesEndpoints);
 
 /**
  * The order's invoice and credit notes, and its tickets while some are still held. The PDFs come through the API
@@ -16,6 +19,7 @@ import { orderReference } from "./order-format";
 export function OrderDocuments({ eventId, order }: { eventId: string; order: Order }) {
   const { t, i18n } = useTranslation();
   const { accountId } = useAdminContext();
+  const orderParams = { account: accountId, event: eventId, id: order.id };
   // Which download is under way: a document's id, or "tickets".
   const { busy, download } = useDownload();
   const ticketsHeld = isPaidStatus(order.status) && order.items.some((item) => !item.refunded);
@@ -61,7 +65,7 @@ export function OrderDocuments({ eventId, order }: { eventId: string; order: Ord
                         aria-label={t("ticketing.orders.documents.downloadNamed", { name: label })}
                         onClick={() =>
                           download(document.id, `${document.number}.pdf`, () =>
-                            ordersApi.documentPdf(accountId, eventId, order.id, document.id),
+                            invoicesApi.documentPdf({ params: { ...orderParams, documentId: document.id } }),
                           )
                         }
                       >
@@ -84,7 +88,7 @@ export function OrderDocuments({ eventId, order }: { eventId: string; order: Ord
               download(
                 "tickets",
                 t("ticketing.orders.documents.ticketsFile", { reference: orderReference(order.id) }),
-                () => ordersApi.ticketsPdf(accountId, eventId, order.id),
+                () => invoicesApi.ticketsPdf({ params: orderParams }),
               )
             }
           >

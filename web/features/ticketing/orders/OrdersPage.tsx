@@ -20,7 +20,6 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { orderStatuses, paymentMethods } from "../../../../contract/ticketing";
 import type { OrderList } from "../../../../contract/ticketing-orders";
-import { type OrderListParams, ordersApi } from "../../../api/ticketing-orders";
 import { useAdminContext } from "../../../ui/admin-context";
 import { ExportMenu } from "../../../ui/ExportMenu";
 import { eventPageQueries } from "../../../ui/event-page-queries";
@@ -35,8 +34,16 @@ import { formatDateTime } from "../../guests/guest-format";
 import { useTicketingParams } from "../billing/billing.queries";
 import { CatalogueHeader } from "../catalogue/CatalogueParts";
 import { buyerLabel, orderReference, paymentMethodLabel } from "./order-format";
-import { isFiltered, noFilter, ordersPageSize, toOrderFilter, useOrderListState } from "./order-list-params";
-import { useOrders } from "./orders.queries";
+import {
+  isFiltered,
+  noFilter,
+  type OrderListParams,
+  ordersPageSize,
+  queryOf,
+  toOrderFilter,
+  useOrderListState,
+} from "./order-list-params";
+import { ordersApi, useOrders } from "./orders.queries";
 
 /** SPEC §2 Ticketing "orders": every order of the event, filtered, newest first, with what the live ones brought in. */
 export function OrdersPage() {
@@ -309,7 +316,9 @@ function OrdersExportMenu({
     <ExportMenu
       label={t("common.export.button")}
       fileName={fileName}
-      fetchFile={(format) => ordersApi.export(accountId, eventId, filter, format)}
+      fetchFile={(format) =>
+        ordersApi.export({ params: { account: accountId, event: eventId }, query: { ...queryOf(filter), format } })
+      }
     />
   );
 }

@@ -1,8 +1,17 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { OrderStatus, PaymentMethod } from "../../../../contract/ticketing";
-import { type OrderListValues, orderListQuery } from "../../../../contract/ticketing-orders";
-import type { OrderListParams } from "../../../api/ticketing-orders";
+import { type OrderListQuery, type OrderListValues, orderListQuery } from "../../../../contract/ticketing-orders";
+
+/** The list's filters as the page holds them: the statuses as a list. */
+export type OrderListParams = Omit<OrderListQuery, "status" | "limit" | "offset"> & {
+  status?: OrderStatus[];
+  limit?: number;
+  offset?: number;
+};
+
+/** The filters in their query-string shape: statuses joined by comma, as the contract reads them. */
+export const queryOf = ({ status, ...rest }: OrderListParams) => ({ ...rest, status: status?.join(",") });
 
 export const ordersPageSize = 50;
 

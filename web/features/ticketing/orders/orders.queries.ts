@@ -1,8 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../contract/ticketing-orders";
-import { type OrderListParams, ordersApi } from "../../../api/ticketing-orders";
+import { ordersEndpoints } from "../../../../contract/ticketing-orders.endpoints";
+import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 import { guestKeys } from "../../guests/guests.queries";
+import { type OrderListParams, queryOf } from "./order-list-params";
+
+export const ordersApi = clientOf(ordersEndpoints);
 
 export const orderKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-orders", accountId, eventId] as const,
@@ -16,7 +20,7 @@ export function useOrders(eventId: string, params: OrderListParams) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: orderKeys.list(accountId, eventId, params),
-    queryFn: () => ordersApi.list(accountId, eventId, params),
+    queryFn: () => ordersApi.list({ params: { account: accountId, event: eventId }, query: queryOf(params) }),
     // The table keeps its rows while the next page or filter loads, rather than blinking empty.
     placeholderData: keepPreviousData,
   });
@@ -26,7 +30,7 @@ export function useOrder(eventId: string, orderId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: orderKeys.detail(accountId, eventId, orderId),
-    queryFn: () => ordersApi.get(accountId, eventId, orderId),
+    queryFn: () => ordersApi.get({ params: { account: accountId, event: eventId, id: orderId } }),
   });
 }
 
@@ -42,8 +46,17 @@ export function useOrderChange(eventId: string, orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OrderChange): Promise<Order> => {
-      if (change.action === "refund") return ordersApi.refund(accountId, eventId, orderId, change.items);
-      return ordersApi[change.action](accountId, eventId, orderId);
+      const params = { account: accountId, event: eventId, id: orderId };
+      switch (change.action) {
+        // SPEC §7: cancelling is an edit of the order's status.
+        case "cancel":
+          return ordersApi.edit({ params, body: { status: "cancelled" } });
+        // Without `items` the server refunds everything left; an empty list is refused.
+        case "refund":
+          return ordersApi.refund({ params, body: { items: change.items } });
+        default:
+          return ordersApi[change.action]({ params });
+      }
     },
     onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(accountId, eventId, orderId), order),
     onSettled: () => {
