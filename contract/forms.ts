@@ -115,9 +115,15 @@ export const conditionalBlockSchema = z.object({
     return z.array(formItemSchema).max(200).default([]);
   },
 });
+/**
+ * Named (zod's global registry) so the OpenAPI document declares it once as a component that conditional blocks refer
+ * back to: a recursive schema without a name has nowhere to point its inner reference.
+ */
 export const formItemSchema: z.ZodDiscriminatedUnion<
   [typeof questionSchema, typeof textBlockSchema, typeof recommendationsBlockSchema, typeof conditionalBlockSchema]
-> = z.discriminatedUnion("kind", [questionSchema, textBlockSchema, recommendationsBlockSchema, conditionalBlockSchema]);
+> = z
+  .discriminatedUnion("kind", [questionSchema, textBlockSchema, recommendationsBlockSchema, conditionalBlockSchema])
+  .meta({ id: "FormItem" });
 export type FormItem = z.infer<typeof formItemSchema>;
 export type ConditionalBlock = z.infer<typeof conditionalBlockSchema>;
 
@@ -168,11 +174,13 @@ export const formSchema = z.object({
 });
 export type Form = z.infer<typeof formSchema>;
 export const formList = listOf(formSchema.omit({ items: true }));
+/** A form as the event's list of forms shows it: without its items. */
+export type FormSummary = z.infer<typeof formList>["items"][number];
 export const formParams = eventScopeParams.extend({ id: idSchema });
 /** `GET forms?type=`: the event's forms, of one type when given. */
 export const formListQuery = z.object({ type: formTypeSchema.optional() });
 /** `GET forms/view/{id}/{language}`: the working items as a guest would see them (the builder's preview). */
-export const formViewParams = formParams.extend({ language: languageSchema.optional() });
+export const formViewParams = formParams.extend({ language: languageSchema });
 /** Statistics and the answers export name choice answers in this language (default: the caller's). */
 export const formLabelsQuery = z.object({ language: languageSchema.optional() });
 /** The first column of the answers export, beside the guest list's own column names. */
@@ -249,12 +257,14 @@ export const sendFormBody = z.object({
     .default([]),
 });
 export type SendFormBody = z.infer<typeof sendFormBody>;
+export type SendFormInput = z.input<typeof sendFormBody>;
 export const sendFormResult = z.object({
   guestId: z.string(),
   status: z.string(),
   /** True when an existing guest (same email) was updated rather than created. */
   updated: z.boolean(),
 });
+export type SendFormResult = z.infer<typeof sendFormResult>;
 export const sendFormParams = z.object({ lang: z.string().max(10), event: z.string().max(50), id: idSchema });
 
 /** SPEC §9: a file answered to a form, and a form's terms PDF, weigh at most 15 MB. */

@@ -1,25 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { okSchema } from "../../../contract/auth.js";
 import { type CodedMessage, isMessageCode, messageOfZodIssue } from "../../../contract/error-messages.js";
-import {
-  formBody,
-  formFileMaxBytes,
-  formLabelsQuery,
-  formList,
-  formListQuery,
-  formOptionsBody,
-  formOptionsSchema,
-  formParams,
-  formSchema,
-  formStatisticsSchema,
-  formViewParams,
-  publicFormSchema,
-  termsFileSchema,
-} from "../../../contract/forms.js";
-import { eventScopeParams } from "../../../contract/guests.js";
+import { formsEndpoints } from "../../../contract/forms.endpoints.js";
+import { formBody, formFileMaxBytes } from "../../../contract/forms.js";
 import type { AppContext } from "../../platform/context.js";
+import { registerEndpoints } from "../../platform/endpoints.js";
 import { AppError, fieldError } from "../../platform/errors.js";
 import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
 import { refuseNulCharacter } from "../../platform/nul-refusal.js";
@@ -69,25 +54,22 @@ function parseJsonField(text: string | undefined): unknown {
 }
 
 /** SPEC §7 forms, organizer side: list, builder save (JSON or multipart with a terms PDF), options, terms, preview. */
-export function registerFormsRoutes(parent: FastifyInstance, context: AppContext) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ["forms"];
-  const base = "/events/:account/:event/forms";
+export function registerFormsRoutes(app: FastifyInstance, context: AppContext) {
+  /** The builder's preview, with or without a language in its path: the answer holds every language written. */
+  const preview = async (
+    request: FastifyRequest & { params: { account: string; event: string; id: string } },
+    reply: FastifyReply,
+  ) => {
+    reply.headers(noStore);
+    return previewForm(context, await eventCaller(context, request), request.params.event, request.params.id);
+  };
 
-  app.get(
-    base,
-    { schema: { tags, params: eventScopeParams, querystring: formListQuery, response: { 200: formList } } },
-    async (request, reply) => {
+  registerEndpoints(app, formsEndpoints, {
+    list: async (request, reply) => {
       reply.headers(noStore);
       return listForms(context, await eventCaller(context, request), request.params.event, request.query.type);
     },
-  );
-
-  // No body schema: the body is JSON or multipart, and both are parsed with `formBody` below.
-  app.post(
-    base,
-    { schema: { tags, params: eventScopeParams, response: { 200: formSchema, 201: formSchema } } },
-    async (request, reply) => {
+    save: async (request, reply) => {
       const who = await eventCaller(context, request);
       const received = request.isMultipart()
         ? await receiveMultipart(request, formFileMaxBytes)
@@ -95,97 +77,56 @@ export function registerFormsRoutes(parent: FastifyInstance, context: AppContext
       const input = request.isMultipart() ? parseJsonField(received.fields.form) : request.body;
       const body = parseFormBody(input);
       const { form, created } = await saveForm(context, who, request.params.event, body, received.upload);
-      return reply.status(created ? 201 : 200).send(form);
+      // The declared 201 is a creation; saving an existing form answers 200.
+      if (!created) reply.status(200);
+      return form;
     },
-  );
-
-  app.get(
-    `${base}/view/:id/:language?`,
-    { schema: { tags, params: formViewParams, response: { 200: publicFormSchema } } },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return previewForm(context, await eventCaller(context, request), request.params.event, request.params.id);
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    { schema: { tags, params: formParams, response: { 200: formSchema } } },
-    async (request, reply) => {
+    preview,
+    previewInLanguage: preview,
+    get: async (request, reply) => {
       reply.headers(noStore);
       return getForm(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
-  );
-
-  app.delete(`${base}/:id`, { schema: { tags, params: formParams, response: { 200: okSchema } } }, async (request) => {
-    await deleteForm(context, await eventCaller(context, request), request.params.event, request.params.id);
-    return { ok: true as const };
-  });
-
-  app.get(
-    `${base}/:id/options`,
-    { schema: { tags, params: formParams, response: { 200: formOptionsSchema } } },
-    async (request, reply) => {
+    remove: async (request) => {
+      await deleteForm(context, await eventCaller(context, request), request.params.event, request.params.id);
+      return { ok: true as const };
+    },
+    options: async (request, reply) => {
       reply.headers(noStore);
       return getFormOptions(context, await eventCaller(context, request), request.params.event, request.params.id);
     },
-  );
-
-  app.post(
-    `${base}/:id/options`,
-    { schema: { tags, params: formParams, body: formOptionsBody, response: { 200: formOptionsSchema } } },
-    async (request) => {
+    setOptions: async (request) => {
       const { event, id } = request.params;
       return setFormOptions(context, await eventCaller(context, request), event, id, request.body);
     },
-  );
-
-  app.post(
-    `${base}/:id/terms`,
-    { schema: { tags, params: formParams, response: { 200: termsFileSchema } } },
-    async (request) => {
+    uploadTerms: async (request) => {
       const { event, id } = request.params;
       return uploadTerms(context, await eventCaller(context, request), event, id, () =>
         receiveUpload(request, formFileMaxBytes),
       );
     },
-  );
-
-  app.get(`${base}/:id/terms`, { schema: { tags, params: formParams } }, async (request, reply) => {
-    const file = await getTerms(context, await eventCaller(context, request), request.params.event, request.params.id);
-    return reply
-      .headers({
-        "content-type": file.contentType,
-        "content-disposition": contentDisposition("inline", file.name),
-        ...noStore,
-      })
-      .send(file.stream);
-  });
-
-  app.get(
-    `${base}/:id/statistics`,
-    { schema: { tags, params: formParams, querystring: formLabelsQuery, response: { 200: formStatisticsSchema } } },
-    async (request, reply) => {
+    terms: async (request, reply) => {
+      const { event, id } = request.params;
+      const file = await getTerms(context, await eventCaller(context, request), event, id);
+      return reply
+        .headers({
+          "content-type": file.contentType,
+          "content-disposition": contentDisposition("inline", file.name),
+          ...noStore,
+        })
+        .send(file.stream);
+    },
+    statistics: async (request, reply) => {
       reply.headers(noStore);
       const language = request.query.language ?? request.language;
-      return formStatistics(
-        context,
-        await eventCaller(context, request),
-        request.params.event,
-        request.params.id,
-        language,
-      );
+      const { event, id } = request.params;
+      return formStatistics(context, await eventCaller(context, request), event, id, language);
     },
-  );
-
-  app.get(
-    `${base}/:id/export`,
-    { schema: { tags, params: formParams, querystring: formLabelsQuery } },
-    async (request, reply) => {
+    exportAnswers: async (request, reply) => {
       const language = request.query.language ?? request.language;
       const { event, id } = request.params;
       const file = await exportFormAnswers(context, await eventCaller(context, request), event, id, language);
       return sendSpreadsheet(reply, file);
     },
-  );
+  });
 }

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type FormStatistics, localizedText } from "../../../contract/forms";
-import { formsApi } from "../../api/forms";
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useDownload } from "../../ui/download";
@@ -11,7 +10,7 @@ import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { useFormDetail, useFormStatistics } from "./forms.queries";
+import { formsApi, useFormDetail, useFormStatistics } from "./forms.queries";
 
 /** Submissions over time, answers per question and rating averages of one form, and its answers as CSV. */
 export function FormStatisticsPage() {
@@ -32,7 +31,9 @@ export function FormStatisticsPage() {
   const { submissionCount, byDay, questions } = statistics.data;
 
   const exportAnswers = () =>
-    download("answers", `${title}.csv`, () => formsApi.exportAnswers(accountId, eventId, formId, language));
+    download("answers", `${title}.csv`, () =>
+      formsApi.exportAnswers({ params: { account: accountId, event: eventId, id: formId }, query: { language } }),
+    );
 
   return (
     <Stack gap="lg" maw={1100}>

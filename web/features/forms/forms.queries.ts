@@ -1,8 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { Language } from "../../../contract/common";
 import type { Form, FormBody, formOptionsBody } from "../../../contract/forms";
-import { formsApi } from "../../api/forms";
+import { formsEndpoints } from "../../../contract/forms.endpoints";
+import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
+
+/** The organizer side of forms; the statistics page downloads the answers export through it. */
+export const formsApi = clientOf(formsEndpoints);
 
 export const formKeys = {
   all: (accountId: string, eventId: string) => ["forms", accountId, eventId] as const,
@@ -17,7 +22,7 @@ export function useForms(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: formKeys.list(accountId, eventId),
-    queryFn: () => formsApi.list(accountId, eventId),
+    queryFn: () => formsApi.list({ params: { account: accountId, event: eventId } }),
   });
 }
 
@@ -25,15 +30,16 @@ export function useFormDetail(eventId: string, formId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: formKeys.detail(accountId, eventId, formId),
-    queryFn: () => formsApi.get(accountId, eventId, formId),
+    queryFn: () => formsApi.get({ params: { account: accountId, event: eventId, id: formId } }),
   });
 }
 
-export function useFormStatistics(eventId: string, formId: string, language: string) {
+export function useFormStatistics(eventId: string, formId: string, language: Language) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: [...formKeys.statistics(accountId, eventId, formId), language],
-    queryFn: () => formsApi.statistics(accountId, eventId, formId, language),
+    queryFn: () =>
+      formsApi.statistics({ params: { account: accountId, event: eventId, id: formId }, query: { language } }),
   });
 }
 
@@ -55,7 +61,8 @@ export function useSaveForm(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useFormsChanged(eventId);
   return useMutation({
-    mutationFn: (body: FormBody) => formsApi.save(accountId, eventId, body),
+    // No id creates the form, an id saves it.
+    mutationFn: (body: FormBody) => formsApi.save({ params: { account: accountId, event: eventId }, body }),
     onSuccess: (form) => changed(form),
   });
 }
@@ -64,7 +71,7 @@ export function useDeleteForm(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useFormsChanged(eventId);
   return useMutation({
-    mutationFn: (formId: string) => formsApi.remove(accountId, eventId, formId),
+    mutationFn: (formId: string) => formsApi.remove({ params: { account: accountId, event: eventId, id: formId } }),
     onSuccess: () => changed(),
   });
 }
@@ -74,7 +81,7 @@ export function useSetFormOptions(eventId: string) {
   const changed = useFormsChanged(eventId);
   return useMutation({
     mutationFn: ({ formId, body }: { formId: string; body: z.input<typeof formOptionsBody> }) =>
-      formsApi.setOptions(accountId, eventId, formId, body),
+      formsApi.setOptions({ params: { account: accountId, event: eventId, id: formId }, body }),
     onSuccess: () => changed(),
   });
 }
@@ -83,8 +90,11 @@ export function useUploadTerms(eventId: string) {
   const { accountId } = useAdminContext();
   const changed = useFormsChanged(eventId);
   return useMutation({
-    mutationFn: ({ formId, file }: { formId: string; file: File }) =>
-      formsApi.uploadTerms(accountId, eventId, formId, file),
+    mutationFn: ({ formId, file }: { formId: string; file: File }) => {
+      const body = new FormData();
+      body.append("file", file);
+      return formsApi.uploadTerms({ params: { account: accountId, event: eventId, id: formId }, body });
+    },
     onSuccess: () => changed(),
   });
 }
