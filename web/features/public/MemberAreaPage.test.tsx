@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { MemberFormSubmission } from "../../../contract/forms";
 import type { MemberRegistration } from "../../../contract/public";
-import { memberSessionStore } from "../../api/public";
+import { memberSessionStore } from "../../ui/public-layout/member-session";
 import { errorAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
 import { publicForm, question } from "../forms/public/public-forms.test-fixtures";
 import { publicEvent, publicPages } from "./public.test-fixtures";

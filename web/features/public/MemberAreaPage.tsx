@@ -5,14 +5,18 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type MemberRegistration, memberLinkBody } from "../../../contract/public";
 import { ApiError } from "../../api/client";
-import { publicApi } from "../../api/public";
 import { useAlert } from "../../ui/alert";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useLanguageScope } from "../../ui/language-scope";
-import { useMemberSession } from "../../ui/public-layout/member-session";
+import { memberToken, useMemberSession } from "../../ui/public-layout/member-session";
 import { usePublicEventContext } from "../../ui/public-layout/PublicLayout";
-import { useEventSlug, useMemberRegistration, usePublicBase } from "../../ui/public-layout/public-event.queries";
+import {
+  publicApi,
+  useEventSlug,
+  useMemberRegistration,
+  usePublicBase,
+} from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MemberAnswers } from "../forms/public/MemberAnswers";
 import { useMemberFormAnswers } from "../forms/public/public-forms.queries";
@@ -47,7 +51,7 @@ function OpenSession({ token, onOpened }: { token: string; onOpened: (sessionTok
     if (spent.current) return;
     spent.current = true;
     const leave = () => navigate(`${base}/member`, { replace: true });
-    publicApi.openMemberSession(slug, token).then(
+    publicApi.openMemberSession({ params: { slug }, body: { token } }).then(
       ({ sessionToken }) => {
         onOpened(sessionToken);
         leave();
@@ -139,7 +143,7 @@ function Registration({ onSignedOut }: { onSignedOut: () => void }) {
   if (registration.isPending || expired) return <LoadingLine />;
   if (registration.isError) return <Text role="alert">{registration.error.message}</Text>;
   const signOut = () => {
-    void publicApi.logout(slug).catch(() => undefined);
+    void publicApi.logout({ params: { slug }, token: memberToken(slug) }).catch(() => undefined);
     onSignedOut();
   };
   return (

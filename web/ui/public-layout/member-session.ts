@@ -1,6 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { memberSessionStore } from "../../api/public";
+
+const memberKey = (slug: string) => `ep.member.${slug}`;
+
+/** A guest's member session, one per event, kept apart from the organizer's session so neither replaces the other. */
+export const memberSessionStore = {
+  get: (slug: string) => localStorage.getItem(memberKey(slug)),
+  set: (slug: string, token: string) => localStorage.setItem(memberKey(slug), token),
+  clear: (slug: string) => localStorage.removeItem(memberKey(slug)),
+};
+
+/** The guest's member session of the event, the bearer token of member calls, when they have one. */
+export const memberToken = (slug: string) => memberSessionStore.get(slug) ?? undefined;
 
 /** The guest's session of one event: kept in localStorage so a reload or a later visit stays signed in. */
 export function useMemberSession(slug: string) {

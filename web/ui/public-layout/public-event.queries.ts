@@ -1,10 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { Language } from "../../../contract/common";
-import { publicApi } from "../../api/public";
+import { publicEndpoints } from "../../../contract/public.endpoints";
+import { clientOf } from "../../api/client";
+import { memberToken } from "./member-session";
 
 // What every page of an event's public side reads, whichever feature it belongs to: the event's slug and address,
 // the event (PublicLayout loads it), and the signed-in guest's registration.
+
+/** The event page and the member area: public calls never carry the organizer's session, member calls the guest's. */
+export const publicApi = clientOf(publicEndpoints);
 
 export const publicKeys = {
   event: (slug: string, language: Language) => ["public", slug, "event", language] as const,
@@ -24,14 +29,17 @@ export function usePublicBase(): string {
 }
 
 export function usePublicEvent(slug: string, language: Language) {
-  return useQuery({ queryKey: publicKeys.event(slug, language), queryFn: () => publicApi.event(slug, language) });
+  return useQuery({
+    queryKey: publicKeys.event(slug, language),
+    queryFn: () => publicApi.event({ params: { slug }, query: { lang: language } }),
+  });
 }
 
 /** The signed-in guest's registration; only asked for while a member session exists. */
 export function useMemberRegistration(slug: string, signedIn: boolean) {
   return useQuery({
     queryKey: publicKeys.member(slug),
-    queryFn: () => publicApi.registration(slug),
+    queryFn: () => publicApi.registration({ params: { slug }, token: memberToken(slug) }),
     enabled: signedIn,
   });
 }

@@ -3,14 +3,14 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { localizedText, type PublicForm } from "../../../../contract/forms";
+import { localizedText, type PublicForm, type SendFormResult } from "../../../../contract/forms";
 import { ApiError } from "../../../api/client";
-import { publicFormsApi, type SendFormResult } from "../../../api/public-forms";
 import { useLanguageScope } from "../../../ui/language-scope";
 import { useEventSlug, usePublicBase } from "../../../ui/public-layout/public-event.queries";
 import { FormRenderer } from "../FormRenderer";
 import { TextBlock } from "../renderer/TextBlock";
 import { CompanionsFields } from "./CompanionsFields";
+import { sendForm, uploadAnswerFile } from "./public-forms.queries";
 import { draftBody, draftErrors, errorsUnder, type SubmissionDraft } from "./submission-draft";
 
 type Props = {
@@ -48,7 +48,7 @@ export function FormSubmission({ form, initial, mode, onSent }: Props) {
   const [focusRequest, setFocusRequest] = useState(0);
   const container = useRef<HTMLFormElement>(null);
   const send = useMutation({
-    mutationFn: () => publicFormsApi.send(slug, language, draftBody(form, draft)),
+    mutationFn: () => sendForm(slug, language, draftBody(form, draft)),
   });
 
   useEffect(() => {
@@ -86,7 +86,7 @@ export function FormSubmission({ form, initial, mode, onSent }: Props) {
 
   const alreadyRegistered = send.error instanceof ApiError && send.error.code === "ALREADY_REGISTERED";
   const uploadFor = (formId: string) => (file: File, onProgress: (fraction: number) => void) =>
-    publicFormsApi.uploadFile(slug, formId, file, onProgress);
+    uploadAnswerFile(slug, formId, file, onProgress);
   const filledAnswerIds = withoutOwnChoices(form.filledAnswerIds, initial);
   return (
     <form ref={container} onSubmit={submit} noValidate>

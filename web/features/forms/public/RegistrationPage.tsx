@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SendFormResult } from "../../../../contract/forms";
 import { localizedText } from "../../../../contract/forms";
 import { ApiError } from "../../../api/client";
-import type { SendFormResult } from "../../../api/public-forms";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useLanguageScope } from "../../../ui/language-scope";
 import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";

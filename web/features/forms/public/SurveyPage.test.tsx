@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MemberFormSubmission } from "../../../../contract/forms";
 import type { MemberRegistration } from "../../../../contract/public";
-import { memberSessionStore } from "../../../api/public";
+import { memberSessionStore } from "../../../ui/public-layout/member-session";
 import { PublicLayout } from "../../../ui/public-layout/PublicLayout";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
 import { publicEvent } from "../../public/public.test-fixtures";

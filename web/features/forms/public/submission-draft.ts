@@ -1,8 +1,7 @@
 import type { Language } from "../../../../contract/common";
 import { emailSchema } from "../../../../contract/common";
 import { isMessageCode, translate } from "../../../../contract/error-messages";
-import { type Answers, type PublicForm, submissionViolations } from "../../../../contract/forms";
-import type { SendFormInput } from "../../../api/public-forms";
+import { type Answers, type PublicForm, type SendFormInput, submissionViolations } from "../../../../contract/forms";
 import type { Recommendation } from "../FormRenderer";
 
 /** What the guest has typed so far; errors are named by the paths of sendFormBody, as the server names them. */
