@@ -1,13 +1,7 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Database } from "../db/connection.js";
-import { apiKeys } from "../modules/accounts/accounts.tables.js";
-import { users, userTokens } from "../modules/auth/auth.tables.js";
 import { AppError } from "./errors.js";
 import { type Language, languageFromHeader } from "./language.js";
-import { hashSecret } from "./tokens.js";
 
-export const apiKeyPrefix = "ak_";
 /**
  * Member area sessions (a guest of one event) travel as bearer tokens too. They are no organizer's: the guard leaves
  * them to the public member routes, so on any organizer route they meet "please sign in".
@@ -26,46 +20,11 @@ declare module "fastify" {
   }
 }
 
-async function resolvePrincipal(db: Database, secret: string): Promise<Principal | null> {
-  const hash = hashSecret(secret);
-  if (secret.startsWith(apiKeyPrefix)) {
-    const [key] = await db
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)));
-    if (!key) return null;
-    // "Last used" to the minute is enough; writing it on every call would turn each read of an integration into a write.
-    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
-      await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, key.id));
-    }
-    return { kind: "apiKey", apiKeyId: key.id, accountId: key.accountId, label: `API key ${key.name}` };
-  }
-  const [row] = await db
-    .select({ sessionId: userTokens.id, user: users })
-    .from(userTokens)
-    .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(
-      and(
-        eq(userTokens.tokenHash, hash),
-        eq(userTokens.purpose, "session"),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    );
-  if (!row) return null;
-  const { user } = row;
-  return {
-    kind: "user",
-    userId: user.id,
-    email: user.email,
-    label: `${user.firstName} ${user.lastName}`.trim() || user.email,
-    isPlatformAdmin: user.isPlatformAdmin,
-    sessionId: row.sessionId,
-  };
-}
+/** Who a bearer secret (session token or API key) belongs to, or null when it is no valid one. */
+export type PrincipalResolver = (secret: string) => Promise<Principal | null>;
 
 /** Reads the bearer token (session or API key) of every request; routes decide whether one is required. */
-export function registerAuthGuard(app: FastifyInstance, db: Database) {
+export function registerAuthGuard(app: FastifyInstance, resolvePrincipal: PrincipalResolver) {
   app.decorateRequest("principal", null);
   app.decorateRequest("language", "en");
   app.addHook("onRequest", async (request) => {
@@ -74,7 +33,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Database) {
     if (!header?.toLowerCase().startsWith("bearer ")) return;
     const secret = header.slice(7).trim();
     if (!secret || secret.startsWith(memberSessionPrefix)) return;
-    request.principal = await resolvePrincipal(db, secret);
+    request.principal = await resolvePrincipal(secret);
     if (!request.principal) throw new AppError(401, "UNAUTHENTICATED");
   });
 }

@@ -5,6 +5,14 @@ import type { FileStore } from "./file-store.js";
 import type { JobRunner } from "./jobs.js";
 import type { Mailer } from "./mailer.js";
 
+/**
+ * What a module needs from a module above it, which it may not import (DESIGN.md §3: modules never import each other
+ * in a cycle). Each module declares its entries where it uses them, by merging into this interface
+ * (`declare module ".../platform/context.js"`), and createContext in app.ts fills every one at start.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the modules add their entries by declaration merging
+export interface ModuleHooks {}
+
 /** What every module's routes and services are given: built once in app.ts, never a global. */
 export type AppContext = {
   config: Config;
@@ -14,4 +22,5 @@ export type AppContext = {
   files: FileStore;
   jobs: JobRunner;
   logger: Logger;
+  hooks: ModuleHooks;
 };

@@ -1,13 +1,31 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiKey } from "../../../contract/accounts.js";
-import type { Executor } from "../../db/connection.js";
-import { apiKeyPrefix } from "../../platform/auth-guard.js";
+import type { Database, Executor } from "../../db/connection.js";
+import type { Principal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
+import { sessionPrincipal } from "../auth/auth.principal.js";
 import type { Caller } from "./accounts.service.js";
 import { apiKeys } from "./accounts.tables.js";
+
+export const apiKeyPrefix = "ak_";
+
+/** Who a bearer secret belongs to: an account's API key by its prefix, else a user's session. */
+export async function resolvePrincipal(db: Database, secret: string): Promise<Principal | null> {
+  if (!secret.startsWith(apiKeyPrefix)) return sessionPrincipal(db, secret);
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashSecret(secret)), isNull(apiKeys.revokedAt)));
+  if (!key) return null;
+  // "Last used" to the minute is enough; writing it on every call would turn each read of an integration into a write.
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, key.id));
+  }
+  return { kind: "apiKey", apiKeyId: key.id, accountId: key.accountId, label: `API key ${key.name}` };
+}
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 

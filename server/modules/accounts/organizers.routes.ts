@@ -14,6 +14,7 @@ import {
   updateAdministrator,
 } from "./organizers.service.js";
 import { requireAccountAccess } from "./permissions.js";
+import { requireAccountAccess } from "./permissions.js";
 
 const ok = { ok: true as const };
 

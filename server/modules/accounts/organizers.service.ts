@@ -12,7 +12,6 @@ import type { Executor } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError } from "../../platform/errors.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
 import { changedFields, recordAudit } from "../audit/audit.service.js";
 import { users } from "../auth/auth.tables.js";
 import { type Caller, containsPattern, lockAccount } from "./accounts.service.js";
@@ -29,6 +28,7 @@ import {
   toAdministrator,
   type UserRow,
 } from "./memberships.service.js";
+import { requireAccountAccess } from "./permissions.js";
 
 type AdministratorUpdate = z.infer<typeof administratorUpdateBody>;
 

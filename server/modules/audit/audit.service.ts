@@ -1,8 +1,24 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/connection.js";
+import type { AccountAction } from "../../../contract/permissions.js";
+import type { Database, Executor } from "../../db/connection.js";
 import { preparedWrite, type Writer, writePrepared } from "../../db/write-batch.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
+
+declare module "../../platform/context.js" {
+  interface ModuleHooks {
+    /**
+     * The caller's place in an account, checked for one action (404 outside it, 403 when not allowed): memberships
+     * are the accounts module's, which records its changes here and so sits above this one.
+     */
+    accountAccess: (
+      executor: Executor,
+      principal: Principal,
+      accountId: string,
+      action: AccountAction,
+    ) => Promise<{ accountId: string }>;
+  }
+}
 
 export type AuditEntry = {
   accountId: string | null;

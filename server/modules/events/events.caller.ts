@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { AccountAction } from "../../../contract/permissions.js";
 import { requirePrincipal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
-import { requireAccountAccess } from "../../platform/permissions.js";
+import { requireAccountAccess } from "../accounts/permissions.js";
 import type { Caller } from "./events.service.js";
 
 /**

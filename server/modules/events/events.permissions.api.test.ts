@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth.js";
-import { apiKeyPrefix } from "../../platform/auth-guard.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { addMember, addPlatformAdmin, registerAccount, type SignedIn } from "../../testing/fixtures.js";
 import { madeBeforeAll, type TestResponse, testAppForFile } from "../../testing/test-app.js";
 import { apiKeys } from "../accounts/accounts.tables.js";
+import { apiKeyPrefix } from "../accounts/api-keys.service.js";
 import { eventAdministrators, events } from "./events.tables.js";
 import { createEvent, eventBody, eventsUrl, uniqueSlug } from "./events.testing.js";
 

@@ -14,8 +14,8 @@ import type {
 import type { Database, Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError, isUniqueViolation, notFound } from "../../platform/errors.js";
-import { type AccountAccess, assertCan, can } from "../../platform/permissions.js";
 import { accounts } from "../accounts/accounts.tables.js";
+import { type AccountAccess, assertCan, can } from "../accounts/permissions.js";
 import { recordAudit } from "../audit/audit.service.js";
 import {
   countFinancialRecords,

@@ -4,8 +4,8 @@ import type { AccountAction } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { notFound } from "../../platform/errors.js";
-import { type AccountAccess, assertCan, can, requireAccountAccess } from "../../platform/permissions.js";
 import { teamMembers } from "../accounts/accounts.tables.js";
+import { type AccountAccess, assertCan, can, requireAccountAccess } from "../accounts/permissions.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 
 /**

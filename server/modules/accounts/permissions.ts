@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { AccountRole } from "../../contract/auth.js";
-import { type AccountAction, roleCan } from "../../contract/permissions.js";
-import type { Executor } from "../db/connection.js";
-import { accountMembers, accounts } from "../modules/accounts/accounts.tables.js";
-import type { Principal } from "./auth-guard.js";
-import { AppError } from "./errors.js";
+import type { AccountRole } from "../../../contract/auth.js";
+import { type AccountAction, roleCan } from "../../../contract/permissions.js";
+import type { Executor } from "../../db/connection.js";
+import type { Principal } from "../../platform/auth-guard.js";
+import { AppError } from "../../platform/errors.js";
+import { accountMembers, accounts } from "./accounts.tables.js";
 
 /** What a caller is inside one account, once resolved. */
 export type AccountAccess = {
