@@ -15,8 +15,6 @@ import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { accounts } from "./modules/accounts/accounts.tables.js";
 import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
 import { requireAccountAccess } from "./modules/accounts/permissions.js";
-import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
-import { requireAccountAccess } from "./modules/accounts/permissions.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
@@ -59,8 +57,6 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const handle = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const files = localFileStore(path.join(config.dataDir, "files"));
   const context = { config, database: handle, db: handle.db, logger, files } as AppContext;
-  // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
-  context.hooks = { accountAccess: requireAccountAccess };
   // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
   context.hooks = { accountAccess: requireAccountAccess };
   context.mailer = createMailer({

@@ -7,7 +7,6 @@ import { createAccount, getAccount, listAccounts, updateAccount } from "./accoun
 import { registerApiKeysRoutes } from "./api-keys.routes.js";
 import { registerOrganizersRoutes } from "./organizers.routes.js";
 import { assertCan, requireAccountAccess } from "./permissions.js";
-import { assertCan, requireAccountAccess } from "./permissions.js";
 import { registerTeamsRoutes } from "./teams.routes.js";
 
 export function registerAccountsRoutes(app: FastifyInstance, context: AppContext) {

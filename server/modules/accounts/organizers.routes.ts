@@ -14,7 +14,6 @@ import {
   updateAdministrator,
 } from "./organizers.service.js";
 import { requireAccountAccess } from "./permissions.js";
-import { requireAccountAccess } from "./permissions.js";
 
 const ok = { ok: true as const };
 
