@@ -32,6 +32,7 @@ import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
 import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
 import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
+import { salesStopEventDeletion } from "./modules/ticketing/financial-records.js";
 import { registerGuestTicketsRoutes } from "./modules/ticketing/guest-tickets.routes.js";
 import { registerInvoicesRoutes } from "./modules/ticketing/invoices/invoices.routes.js";
 import { registerDocumentRenderers } from "./modules/ticketing/invoices/invoices.service.js";
@@ -58,7 +59,10 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const files = localFileStore(path.join(config.dataDir, "files"));
   const context = { config, database: handle, db: handle.db, logger, files } as AppContext;
   // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
-  context.hooks = { accountAccess: requireAccountAccess };
+  context.hooks = {
+    accountAccess: requireAccountAccess,
+    eventDeletionChecks: [salesStopEventDeletion],
+  };
   context.mailer = createMailer({
     db: handle.db,
     jobs: () => context.jobs,

@@ -17,11 +17,6 @@ import { AppError, fieldError, isUniqueViolation, notFound } from "../../platfor
 import { accounts } from "../accounts/accounts.tables.js";
 import { type AccountAccess, assertCan, can } from "../accounts/permissions.js";
 import { recordAudit } from "../audit/audit.service.js";
-import {
-  countFinancialRecords,
-  financialRecordsReason,
-  holdsFinancialRecords,
-} from "../ticketing/financial-records.js";
 import { readEventAccess } from "./events.access.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 import {
@@ -255,6 +250,18 @@ export async function updateEvent(
 }
 
 /**
+ * What would stop an event's deletion, asked of the modules whose records an event may hold (sales are ticketing's):
+ * the reason in the caller's language, or null. Asked in the deleting transaction, under the event's row lock.
+ */
+export type EventDeletionCheck = (executor: Executor, eventId: string, language: Language) => Promise<string | null>;
+
+declare module "../../platform/context.js" {
+  interface ModuleHooks {
+    eventDeletionChecks: EventDeletionCheck[];
+  }
+}
+
+/**
  * Deletes an event with its guests, forms and settings. One that has sold (orders, payments, invoices) is refused with
  * what it holds: those are financial records, so such an event is archived instead. Counted under the event's row
  * lock, which a new order's foreign key check waits for, so no order arrives between the count and the deletion.
@@ -267,9 +274,9 @@ export async function deleteEvent(
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
     const event = await requireEvent(tx, access, id, "events.delete", { lock: true });
-    const records = await countFinancialRecords(tx, id);
-    if (holdsFinancialRecords(records)) {
-      throw new AppError(409, "EVENT_NOT_DELETED", { values: [financialRecordsReason(records, language)] });
+    for (const check of context.hooks.eventDeletionChecks) {
+      const reason = await check(tx, id, language);
+      if (reason) throw new AppError(409, "EVENT_NOT_DELETED", { values: [reason] });
     }
     await tx.delete(events).where(eq(events.id, id));
     await recordAudit(

@@ -64,3 +64,9 @@ export function financialRecordsReason(records: FinancialRecords, language: Lang
   const list = new Intl.ListFormat(language, { type: "conjunction" }).format(counts);
   return translate("EVENT_HOLDS_FINANCIAL_RECORDS", language, list);
 }
+
+/** An event that has sold is archived, never deleted: the reason, or null when it holds no sale. */
+export async function salesStopEventDeletion(executor: Executor, eventId: string, language: Language) {
+  const records = await countFinancialRecords(executor, eventId);
+  return holdsFinancialRecords(records) ? financialRecordsReason(records, language) : null;
+}
