@@ -34,6 +34,7 @@ import { registerBillingRoutes } from "./modules/ticketing/billing/billing.route
 import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
 import { salesStopEventDeletion } from "./modules/ticketing/financial-records.js";
 import { registerGuestTicketsRoutes } from "./modules/ticketing/guest-tickets.routes.js";
+import { holdsTicket, moveGuestTicketing } from "./modules/ticketing/guest-tickets.service.js";
 import { registerInvoicesRoutes } from "./modules/ticketing/invoices/invoices.routes.js";
 import { registerDocumentRenderers } from "./modules/ticketing/invoices/invoices.service.js";
 import { cartExpiryJob } from "./modules/ticketing/orders/orders.jobs.js";
@@ -62,6 +63,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   context.hooks = {
     accountAccess: requireAccountAccess,
     eventDeletionChecks: [salesStopEventDeletion],
+    guestTickets: { held: holdsTicket, move: moveGuestTicketing },
   };
   context.mailer = createMailer({
     db: handle.db,

@@ -9,9 +9,9 @@ import { AppError, fieldError, isUniqueViolation, notFound } from "../../platfor
 import { changedFields, recordAudit } from "../audit/audit.service.js";
 import type { Caller } from "../events/events.service.js";
 import { type EventRow, requireEvent } from "../events/events.visibility.js";
-import { lockGuestsForDeletion } from "../ticketing/guest-tickets.service.js";
 import { mergeCustomValues } from "./custom-field-values.js";
 import { readCustomFields } from "./custom-fields.service.js";
+import { lockGuestsForDeletion } from "./guest-deletion.js";
 import { type GuestRow, searchTextOf, toGuest } from "./guests.list.js";
 import { guests } from "./guests.tables.js";
 
@@ -214,7 +214,7 @@ async function deleteGuestRows(
     await requireEvent(tx, access, eventId, "events.update");
     const unique = [...new Set(ids)];
     const selection = and(eq(guests.eventId, eventId), inArray(guests.id, unique)) ?? sql`false`;
-    if ((await lockGuestsForDeletion(tx, selection)).length > 0) throw refusal;
+    if ((await lockGuestsForDeletion(context, tx, selection)).length > 0) throw refusal;
     const deleted = await tx
       .delete(guests)
       .where(selection)

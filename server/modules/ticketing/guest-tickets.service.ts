@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/common.js";
 import type { GuestOrder, GuestTicket } from "../../../contract/ticketing.js";
 import type { Executor, Transaction } from "../../db/connection.js";
@@ -20,17 +20,6 @@ type Page = { limit: number; offset: number };
  */
 export const holdsTicket = sql`exists (select 1 from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
   where ${orderItems.holderGuestId} = ${guests.id} and not ${orderItems.refunded} and ${orders.status} <> 'cancelled')`;
-
-/**
- * Locks the guests matching `selection`, in the caller's transaction, before they are deleted, and returns the ids
- * of those holding a ticket: they must be kept. Locked first, so a sale running at the same time either names a guest
- * before this check sees it, or waits and then finds the guest gone.
- */
-export async function lockGuestsForDeletion(tx: Transaction, selection: SQL): Promise<string[]> {
-  await tx.execute(sql`select count(*) from (select 1 from ${guests} where ${selection} for update) locked`);
-  const holders = await tx.select({ id: guests.id }).from(guests).where(and(selection, holdsTicket));
-  return holders.map((row) => row.id);
-}
 
 /** A merged duplicate's tickets and orders move to the guest it was merged into. */
 export async function moveGuestTicketing(tx: Transaction, fromGuestId: string, toGuestId: string) {

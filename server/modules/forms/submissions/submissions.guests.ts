@@ -4,11 +4,12 @@ import type { Answers } from "../../../../contract/forms.js";
 import type { GuestStatus } from "../../../../contract/guests.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import { type Writer, write } from "../../../db/write-batch.js";
+import type { AppContext } from "../../../platform/context.js";
 import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../../guests/custom-field-values.js";
+import { lockGuestsForDeletion } from "../../guests/guest-deletion.js";
 import { type GuestRow, searchTextOf } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
-import { lockGuestsForDeletion } from "../../ticketing/guest-tickets.service.js";
 import { formSubmissions } from "../forms.tables.js";
 import { type CheckedPerson, violationsError } from "./submissions.checks.js";
 import { mergeAnswersIntoCustomFields } from "./submissions.guest-values.js";
@@ -102,6 +103,7 @@ export async function writeHost(
  * rows left over are deleted. An email another guest of the event already has is refused on that companion.
  */
 export async function replaceFormCompanions(
+  context: AppContext,
   tx: Transaction,
   input: { eventId: string; host: GuestRow; previous: GuestRow[]; people: CheckedPerson[]; landing: Landing },
 ): Promise<GuestRow[]> {
@@ -136,7 +138,7 @@ export async function replaceFormCompanions(
     );
     // A companion the guest leaves out is deleted, unless they hold a ticket: that one is kept, as by every other
     // way of deleting guests, and the submission is refused rather than half-applied.
-    if ((await lockGuestsForDeletion(tx, dropped)).length > 0) {
+    if ((await lockGuestsForDeletion(context, tx, dropped)).length > 0) {
       throw violationsError({ companions: { code: "COMPANION_HOLDS_TICKET" } });
     }
     await tx.delete(guests).where(dropped);

@@ -198,7 +198,7 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
       const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
       await upsertSubmission(batch, { formId: form.id, guestId: host.id, answers: checked.host.kept, language });
       const companions = registration
-        ? await replaceFormCompanions(tx, {
+        ? await replaceFormCompanions(context, tx, {
             eventId: event.id,
             host,
             previous: previousCompanions,

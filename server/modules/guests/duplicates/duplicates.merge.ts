@@ -7,7 +7,6 @@ import { AppError, notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { events } from "../../events/events.tables.js";
-import { moveGuestTicketing } from "../../ticketing/guest-tickets.service.js";
 import { type GuestRow, searchTextOf, toGuest } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";
@@ -92,7 +91,7 @@ export async function mergeDuplicates(
     await tx.update(guests).set({ godfatherId: user1 }).where(eq(guests.godfatherId, user2));
     await tx.update(recommendations).set({ recommenderId: user1 }).where(eq(recommendations.recommenderId, user2));
     await tx.update(recommendations).set({ guestId: user1 }).where(eq(recommendations.guestId, user2));
-    await moveGuestTicketing(tx, user2, user1);
+    await context.hooks.guestTickets.move(tx, user2, user1);
     // Deleted before user1 takes its email, which the unique index holds until then.
     await tx.delete(guests).where(eq(guests.id, user2));
     // Written last: it also undoes the re-pointing above where user1 was user2's own companion or godson.

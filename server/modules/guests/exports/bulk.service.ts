@@ -5,7 +5,7 @@ import type { AppContext } from "../../../platform/context.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
-import { holdsTicket, lockGuestsForDeletion } from "../../ticketing/guest-tickets.service.js";
+import { lockGuestsForDeletion } from "../guest-deletion.js";
 import { guestListConditions } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 
@@ -53,10 +53,10 @@ export async function runBulkAction(
       return { updated: updated.length, notDeleted: [] };
     }
     // Guests holding a ticket are kept, and listed in notDeleted even when the selection was a filter.
-    const holders = await lockGuestsForDeletion(tx, where ?? sql`false`);
+    const holders = await lockGuestsForDeletion(context, tx, where ?? sql`false`);
     const deleted = await tx
       .delete(guests)
-      .where(and(where, not(holdsTicket)))
+      .where(and(where, not(context.hooks.guestTickets.held)))
       .returning({ id: guests.id });
     const deletedIds = new Set(deleted.map((row) => row.id));
     await audit("guests.guests.deleted", { count: deleted.length, keptTicketHolders: holders.length });
