@@ -15,6 +15,7 @@ import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { accounts } from "./modules/accounts/accounts.tables.js";
 import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
 import { requireAccountAccess } from "./modules/accounts/permissions.js";
+import { userAccounts } from "./modules/accounts/user-accounts.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
@@ -64,6 +65,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     accountAccess: requireAccountAccess,
     eventDeletionChecks: [salesStopEventDeletion],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
+    userAccounts,
   };
   context.mailer = createMailer({
     db: handle.db,

@@ -10,7 +10,7 @@ import type {
   Session,
   User,
 } from "../../../contract/auth.js";
-import type { Executor } from "../../db/connection.js";
+import type { Executor, Transaction } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { checkCaptcha, spendCaptcha } from "../../platform/captcha.js";
 import type { AppContext } from "../../platform/context.js";
@@ -18,11 +18,26 @@ import { AppError, fieldError, isUniqueViolation } from "../../platform/errors.j
 import { isLanguage, type Language } from "../../platform/language.js";
 import { consumeRateLimit, hitsInWindow, recordHits } from "../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
-import { accountMembers, accounts } from "../accounts/accounts.tables.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { invitationMail, loginLinkMail, passwordResetMail } from "./auth.mails.js";
 import { type TokenPurpose, users, userTokens } from "./auth.tables.js";
 import { grantListedPlatformAdmin } from "./platform-admins.js";
+
+declare module "../../platform/context.js" {
+  interface ModuleHooks {
+    /** The accounts users sit in are the accounts module's, above this one (it invites organizers through it). */
+    userAccounts: {
+      /** Registration opens the new user's account, with them as its Overseer. */
+      open: (tx: Transaction, userId: string, name: string) => Promise<{ id: string; name: string } | undefined>;
+      /** The accounts a user sits in, by name, with their role there. */
+      memberships: (executor: Executor, userId: string) => Promise<Me["memberships"]>;
+      /** Whether one of the user's accounts wants a login link by mail after the password. */
+      asksTwoFactor: (executor: Executor, userId: string) => Promise<boolean>;
+      /** The name of an account, null when it is gone. */
+      name: (executor: Executor, accountId: string) => Promise<string | null>;
+    };
+  }
+}
 
 const minutes = (n: number) => n * 60_000;
 const tokenLifetimes: Record<TokenPurpose, number> = {
@@ -145,9 +160,8 @@ export async function register(
         // Two sign-ups racing for one address: the loser gets the same answer as if it had come second.
         throw isUniqueViolation(error, "users_email_unique") ? fieldError("email", "EMAIL_TAKEN") : error;
       });
-    const [account] = await tx.insert(accounts).values({ name: body.accountName }).returning();
+    const account = user && (await context.hooks.userAccounts.open(tx, user.id, body.accountName));
     if (!user || !account) throw new AppError(400, "REGISTRATION_FAILED");
-    await tx.insert(accountMembers).values({ accountId: account.id, userId: user.id, role: "overseer" });
     const actor = { kind: "system" as const, label: `${body.firstName} ${body.lastName}` };
     await recordAudit(
       tx,
@@ -190,12 +204,7 @@ export async function login(
     throw new AppError(401, "INVALID_CREDENTIALS");
   }
 
-  const [twoFactor] = await context.db
-    .select({ accountId: accounts.id })
-    .from(accountMembers)
-    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-    .where(and(eq(accountMembers.userId, user.id), eq(accounts.twoFactor, true)))
-    .limit(1);
+  const twoFactor = await context.hooks.userAccounts.asksTwoFactor(context.db, user.id);
   if (!twoFactor) return context.db.transaction((tx) => openSession(tx, user));
 
   const challenge = await context.db.transaction(async (tx) => {
@@ -254,12 +263,7 @@ export async function logout(context: AppContext, principal: Extract<Principal, 
 export async function me(context: AppContext, userId: string): Promise<Me> {
   const [user] = await context.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError(401, "UNAUTHENTICATED");
-  const memberships = await context.db
-    .select({ accountId: accounts.id, accountName: accounts.name, role: accountMembers.role })
-    .from(accountMembers)
-    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-    .where(eq(accountMembers.userId, userId))
-    .orderBy(accounts.name);
+  const memberships = await context.hooks.userAccounts.memberships(context.db, userId);
   return { user: toUser(user), memberships };
 }
 
@@ -337,10 +341,9 @@ export async function inviteOrganizer(
 /** What the complete-registration page shows: the invited address and the inviting account. */
 export async function readInvitation(context: AppContext, secret: string) {
   const [row] = await context.db
-    .select({ user: users, accountName: accounts.name })
+    .select({ user: users, accountId: userTokens.accountId })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .leftJoin(accounts, eq(accounts.id, userTokens.accountId))
     .where(
       and(
         eq(userTokens.tokenHash, hashSecret(secret)),
@@ -352,7 +355,7 @@ export async function readInvitation(context: AppContext, secret: string) {
   if (!row) throw new AppError(400, "LINK_INVALID");
   return {
     email: row.user.email,
-    accountName: row.accountName,
+    accountName: row.accountId && (await context.hooks.userAccounts.name(context.db, row.accountId)),
     firstName: row.user.firstName,
     lastName: row.user.lastName,
   };
