@@ -19,6 +19,7 @@ import { userAccounts } from "./modules/accounts/user-accounts.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
+import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
 import { registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
@@ -63,6 +64,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
   context.hooks = {
     accountAccess: requireAccountAccess,
+    accountEvents,
     eventDeletionChecks: [salesStopEventDeletion],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
     userAccounts,

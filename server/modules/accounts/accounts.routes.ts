@@ -18,7 +18,7 @@ export function registerAccountsRoutes(app: FastifyInstance, context: AppContext
     },
     get: async (request) => {
       await requireAccountAccess(context.db, requirePrincipal(request), request.params.id, "account.read");
-      return getAccount(context.db, request.params.id);
+      return getAccount(context, request.params.id);
     },
     update: async (request) => {
       const principal = requirePrincipal(request);

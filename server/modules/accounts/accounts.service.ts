@@ -10,16 +10,29 @@ import {
 import type { Language } from "../../../contract/common.js";
 import { translate } from "../../../contract/error-messages.js";
 import { seatedRoles } from "../../../contract/permissions.js";
-import type { Executor } from "../../db/connection.js";
+import type { Executor, Transaction } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { changedFields, recordAudit } from "../audit/audit.service.js";
-import { events } from "../events/events.tables.js";
 import { accountMembers, accounts } from "./accounts.tables.js";
 
 /** Who asks for a change, and from where: what every audit row of this module records. */
 export type Caller = { principal: Principal; ip: string };
+
+declare module "../../platform/context.js" {
+  interface ModuleHooks {
+    /** An account's events, kept by the events module: events belong to accounts, so it sits above this one. */
+    accountEvents: {
+      /** How many events the account has. */
+      count: (executor: Executor, accountId: string) => Promise<number>;
+      /** How many events each of these teams is given, by team id (a team without one is absent). */
+      countByTeam: (executor: Executor, teamIds: string[]) => Promise<Map<string, number>>;
+      /** A member leaving the account loses their direct access to its events. */
+      removeMember: (tx: Transaction, accountId: string, userId: string) => Promise<void>;
+    };
+  }
+}
 
 type AccountRow = typeof accounts.$inferSelect;
 type AccountSummary = z.infer<typeof accountSummarySchema>;
@@ -85,15 +98,15 @@ export async function countSeats(executor: Executor, accountId: string): Promise
   return row?.count ?? 0;
 }
 
-async function toAccount(executor: Executor, row: AccountRow): Promise<Account> {
-  const [organizers, [eventCount]] = await Promise.all([
+async function toAccount(context: AppContext, executor: Executor, row: AccountRow): Promise<Account> {
+  const [organizers, events] = await Promise.all([
     countSeats(executor, row.id),
-    executor.select({ count: sql<number>`count(*)::int` }).from(events).where(eq(events.accountId, row.id)),
+    context.hooks.accountEvents.count(executor, row.id),
   ]);
   return {
     id: row.id,
     ...toView(row),
-    usage: { organizers, events: eventCount?.count ?? 0 },
+    usage: { organizers, events },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -135,10 +148,10 @@ export async function listAccounts(
   };
 }
 
-export async function getAccount(executor: Executor, accountId: string): Promise<Account> {
-  const [row] = await executor.select().from(accounts).where(eq(accounts.id, accountId));
+export async function getAccount(context: AppContext, accountId: string): Promise<Account> {
+  const [row] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!row) throw new AppError(404, "NOT_FOUND");
-  return toAccount(executor, row);
+  return toAccount(context, context.db, row);
 }
 
 export async function createAccount(context: AppContext, caller: Caller, name: string): Promise<Account> {
@@ -157,7 +170,7 @@ export async function createAccount(context: AppContext, caller: Caller, name: s
       },
       caller.ip,
     );
-    return toAccount(tx, row);
+    return toAccount(context, tx, row);
   });
 }
 
@@ -195,7 +208,7 @@ export async function updateAccount(
     // A parameter set for the first time was absent before: the summary says null rather than dropping it.
     for (const key of Object.keys(flatAfter)) flatBefore[key] ??= null;
     const diff = changedFields(flatBefore, flatAfter);
-    if (Object.keys(diff.after).length === 0) return toAccount(tx, row);
+    if (Object.keys(diff.after).length === 0) return toAccount(context, tx, row);
 
     const domain = after.settings.defaultDomain;
     if (domain && domain !== before.settings.defaultDomain) {
@@ -230,6 +243,6 @@ export async function updateAccount(
       { accountId, action: "accounts.account.updated", targetType: "account", targetId: accountId, ...diff },
       caller.ip,
     );
-    return toAccount(tx, updated);
+    return toAccount(context, tx, updated);
   });
 }

@@ -9,7 +9,6 @@ import { isLanguage } from "../../platform/language.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { inviteOrganizer } from "../auth/auth.service.js";
 import { users } from "../auth/auth.tables.js";
-import { eventAdministrators, events } from "../events/events.tables.js";
 import { type Caller, countSeats, lockAccount } from "./accounts.service.js";
 import { accountMembers, type accounts, teamMembers, teams } from "./accounts.tables.js";
 
@@ -231,17 +230,7 @@ export async function removeMember(context: AppContext, caller: Caller, accountI
           inArray(teamMembers.teamId, tx.select({ id: teams.id }).from(teams).where(eq(teams.accountId, accountId))),
         ),
       );
-    await tx
-      .delete(eventAdministrators)
-      .where(
-        and(
-          eq(eventAdministrators.userId, userId),
-          inArray(
-            eventAdministrators.eventId,
-            tx.select({ id: events.id }).from(events).where(eq(events.accountId, accountId)),
-          ),
-        ),
-      );
+    await context.hooks.accountEvents.removeMember(tx, accountId, userId);
     await tx
       .delete(accountMembers)
       .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)));

@@ -25,7 +25,7 @@ export function registerTeamsRoutes(app: FastifyInstance, context: AppContext) {
   registerEndpoints(app, teamsEndpoints, {
     list: async (request) => {
       const { access } = await teamsCaller(request, "teams.read");
-      return listTeams(context.db, access.accountId);
+      return listTeams(context, access.accountId);
     },
     create: async (request) => {
       const { access, actor } = await teamsCaller(request, "teams.manage");
@@ -33,7 +33,7 @@ export function registerTeamsRoutes(app: FastifyInstance, context: AppContext) {
     },
     get: async (request) => {
       await teamsCaller(request, "teams.read");
-      return getTeam(context.db, request.params.account, request.params.id);
+      return getTeam(context, request.params.account, request.params.id);
     },
     rename: async (request) => {
       const { actor } = await teamsCaller(request, "teams.manage");

@@ -5,7 +5,6 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { users } from "../auth/auth.tables.js";
-import { eventTeams } from "../events/events.tables.js";
 import { type Caller, lockAccount } from "./accounts.service.js";
 import { teamMembers, teams } from "./accounts.tables.js";
 import { findRole } from "./memberships.service.js";
@@ -13,7 +12,7 @@ import { findRole } from "./memberships.service.js";
 type TeamRow = typeof teams.$inferSelect;
 
 /** Members and event counts of several teams in two queries, whatever their number. */
-async function toTeams(executor: Executor, rows: TeamRow[]): Promise<Team[]> {
+async function toTeams(context: AppContext, executor: Executor, rows: TeamRow[]): Promise<Team[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [members, counts] = await Promise.all([
@@ -29,24 +28,19 @@ async function toTeams(executor: Executor, rows: TeamRow[]): Promise<Team[]> {
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(inArray(teamMembers.teamId, ids))
       .orderBy(asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(users.email)),
-    executor
-      .select({ teamId: eventTeams.teamId, count: sql<number>`count(*)::int` })
-      .from(eventTeams)
-      .where(inArray(eventTeams.teamId, ids))
-      .groupBy(eventTeams.teamId),
+    context.hooks.accountEvents.countByTeam(executor, ids),
   ]);
-  const eventCounts = new Map(counts.map((row) => [row.teamId, row.count]));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     members: members.filter((member) => member.teamId === row.id).map(({ teamId: _, ...member }) => member),
-    eventCount: eventCounts.get(row.id) ?? 0,
+    eventCount: counts.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
   }));
 }
 
-async function toTeam(executor: Executor, row: TeamRow): Promise<Team> {
-  const [team] = await toTeams(executor, [row]);
+async function toTeam(context: AppContext, executor: Executor, row: TeamRow): Promise<Team> {
+  const [team] = await toTeams(context, executor, [row]);
   if (!team) throw new AppError(404, "NOT_FOUND");
   return team;
 }
@@ -77,17 +71,17 @@ async function assertNameFree(executor: Executor, accountId: string, name: strin
   if (taken) throw new AppError(409, "TEAM_NAME_TAKEN", { fields: { name: { code: "TEAM_NAME_TAKEN" } } });
 }
 
-export async function listTeams(executor: Executor, accountId: string): Promise<{ items: Team[]; total: number }> {
-  const rows = await executor
+export async function listTeams(context: AppContext, accountId: string): Promise<{ items: Team[]; total: number }> {
+  const rows = await context.db
     .select()
     .from(teams)
     .where(eq(teams.accountId, accountId))
     .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id));
-  return { items: await toTeams(executor, rows), total: rows.length };
+  return { items: await toTeams(context, context.db, rows), total: rows.length };
 }
 
-export async function getTeam(executor: Executor, accountId: string, teamId: string): Promise<Team> {
-  return toTeam(executor, await findTeam(executor, accountId, teamId));
+export async function getTeam(context: AppContext, accountId: string, teamId: string): Promise<Team> {
+  return toTeam(context, context.db, await findTeam(context.db, accountId, teamId));
 }
 
 export async function createTeam(context: AppContext, caller: Caller, accountId: string, name: string): Promise<Team> {
@@ -102,7 +96,7 @@ export async function createTeam(context: AppContext, caller: Caller, accountId:
       { accountId, action: "accounts.team.created", targetType: "team", targetId: row.id, after: { name } },
       caller.ip,
     );
-    return toTeam(tx, row);
+    return toTeam(context, tx, row);
   });
 }
 
@@ -116,7 +110,7 @@ export async function renameTeam(
   return context.db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const row = await findTeam(tx, accountId, teamId);
-    if (row.name === name) return toTeam(tx, row);
+    if (row.name === name) return toTeam(context, tx, row);
     await assertNameFree(tx, accountId, name, teamId);
     const [updated] = await tx.update(teams).set({ name }).where(eq(teams.id, teamId)).returning();
     if (!updated) throw new AppError(404, "NOT_FOUND");
@@ -133,14 +127,14 @@ export async function renameTeam(
       },
       caller.ip,
     );
-    return toTeam(tx, updated);
+    return toTeam(context, tx, updated);
   });
 }
 
 /** Deleting a team takes away the event access it gave; its members keep their own. */
 export async function deleteTeam(context: AppContext, caller: Caller, accountId: string, teamId: string) {
   await context.db.transaction(async (tx) => {
-    const team = await toTeam(tx, await findTeam(tx, accountId, teamId));
+    const team = await toTeam(context, tx, await findTeam(tx, accountId, teamId));
     await tx.delete(teams).where(eq(teams.id, teamId));
     await recordAudit(
       tx,
@@ -189,6 +183,6 @@ export async function setTeamMember(
         caller.ip,
       );
     }
-    return toTeam(tx, team);
+    return toTeam(context, tx, team);
   });
 }
