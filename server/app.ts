@@ -46,6 +46,7 @@ import { registerAuthGuard } from "./platform/auth-guard.js";
 import { registerCaptchaRoutes } from "./platform/captcha.js";
 import type { AppContext } from "./platform/context.js";
 import { registerDevMailbox } from "./platform/dev-mailbox.js";
+import { refuseUndeclaredApiRoutes } from "./platform/endpoints.js";
 import { errorBody, registerErrorHandling } from "./platform/errors.js";
 import { localFileStore } from "./platform/file-store.js";
 import { startJobRunner } from "./platform/jobs.js";
@@ -113,6 +114,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, openApiOptions);
   registerErrorHandling(app);
+  refuseUndeclaredApiRoutes(app);
   registerNulRefusal(app);
   registerAuthGuard(app, (secret) => resolvePrincipal(context.db, secret));
   // Uploads stream through this parser, not the JSON body limit; each route sets its own file size limit.
@@ -129,11 +131,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   app.get("/api/docs", async () => app.swagger());
 
-  await app.register(
-    async (api) => {
-    },
-    { prefix: "/api/v1" },
-  );
+  // Every feature registers its declared endpoints (contract/*.endpoints.ts) under /api/v1, or at the root for the legacy
+  // routes of SPEC §7.
   registerAuthRoutes(app, context);
   registerAccountsRoutes(app, context);
   registerAuditRoutes(app, context);

@@ -101,3 +101,15 @@ function fastifySchema(tag: string, endpoint: Endpoint): FastifySchema {
     ...(endpoint.answer && { response: { [endpoint.status ?? 200]: endpoint.answer } }),
   };
 }
+
+/**
+ * Refuses, at start, a route under /api/v1 that was not registered from a declaration: it would escape the web
+ * client's types, the OpenAPI document and the principal check of organizer endpoints.
+ */
+export function refuseUndeclaredApiRoutes(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/v1") && !route.config?.endpoint) {
+      throw new Error(`${route.method} ${route.url} is not declared in contract/ (see contract/endpoint.ts)`);
+    }
+  });
+}

@@ -40,15 +40,13 @@ type RequestOptions = {
   headers?: Record<string, string>;
   /** "blob" for file downloads; error answers are still read as JSON. */
   responseAs?: "json" | "blob";
-  /** Sign-in calls go without the stored token: a stale one must not turn them into 401s. */
+  /** Public calls go without the stored token: a stale one must not turn them into 401s. */
   anonymous?: boolean;
-  /** The legacy routes of SPEC §7 (`/{event}/admin/...`) live at the site root, not under /api/v1. */
-  root?: boolean;
 };
 
 /** The one door to the server. No time-out on purpose (SPEC §9: no HTTP timeout); TanStack Query retries. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`${options.root ? "" : "/api/v1"}${path}`, window.location.origin);
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
   }
@@ -91,13 +89,13 @@ function failure(status: number, payload: unknown, token: string | null): ApiErr
  * A multipart POST that reports how much of the body has gone (0 to 1): fetch cannot tell upload progress, so this
  * one call goes through XMLHttpRequest. Same addresses, headers and errors as `request`.
  */
-export function uploadWithProgress<T>(
+function uploadWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-  options: Pick<RequestOptions, "headers" | "anonymous" | "root"> = {},
+  options: Pick<RequestOptions, "headers" | "anonymous"> = {},
 ): Promise<T> {
-  const url = new URL(`${options.root ? "" : "/api/v1"}${path}`, window.location.origin);
+  const url = new URL(path, window.location.origin);
   const token = options.anonymous ? null : sessionStore.get();
   const headers: Record<string, string> = { ...options.headers, "accept-language": i18n.language || "en" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -122,23 +120,6 @@ export function uploadWithProgress<T>(
     xhr.send(form);
   });
 }
-
-export const api = {
-  get: <T>(path: string, query?: RequestOptions["query"]) => request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "body"> = {}) =>
-    request<T>("POST", path, { ...options, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
-  delete: <T>(path: string) => request<T>("DELETE", path),
-  upload: <T>(path: string, form: FormData, headers?: Record<string, string>) =>
-    request<T>("POST", path, { body: form, headers }),
-  download: (path: string) => request<Blob>("GET", path, { responseAs: "blob" }),
-};
-
-/** The legacy JSON routes of SPEC §7, addressed from the site root: `legacyApi.get(\`/${slug}/admin/...\`)`. */
-export const legacyApi = {
-  get: <T>(path: string, query?: RequestOptions["query"]) => request<T>("GET", path, { query, root: true }),
-  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {}, root: true }),
-};
 
 type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
 /** A part a caller must give, or may leave out when every one of its fields is optional. */
@@ -182,7 +163,6 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<
   const options = {
     anonymous: endpoint.access !== "organizer",
     headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
-    root: true,
   };
   if (onUploadProgress && body instanceof FormData) {
     return uploadWithProgress<Answer<E>>(path, body, onUploadProgress, options);
