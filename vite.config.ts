@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { endpointRoutes } from "./web/api/endpoint-routes.plugin.js";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -80,7 +81,7 @@ function mantineCssPerComponent(): Plugin {
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), mantineCssPerComponent(), compressAssets()],
+  plugins: [react(), endpointRoutes(), mantineCssPerComponent(), compressAssets()],
   build: { outDir: "../dist/web", emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
 });

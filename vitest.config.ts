@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { endpointRoutes } from "./web/api/endpoint-routes.plugin.js";
 
 export default defineConfig({
+  // The web client's route table (`virtual:endpoint-routes`), as in the build.
+  plugins: [endpointRoutes()],
   test: {
     include: ["server/**/*.test.ts", "contract/**/*.test.ts", "web/**/*.test.{ts,tsx}", "e2e/chromium.test.ts"],
     testTimeout: 30_000,

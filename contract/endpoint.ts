@@ -85,8 +85,8 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   return [...statuses].sort();
 }
 
-/** The URL path of an endpoint with its parameters filled in (each one encoded). */
-export function endpointPath(endpoint: Endpoint, params: Record<string, string> = {}): string {
+/** The URL path of an endpoint (or of its route in the web's schema-free table) with its parameters filled in (each one encoded). */
+export function endpointPath(endpoint: Pick<Endpoint, "path" | "root">, params: Record<string, string> = {}): string {
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);

@@ -130,6 +130,21 @@ describe("architecture", () => {
     expect(offending((from, target) => from.startsWith("web/") && target.startsWith("server/"))).toEqual([]);
   });
 
+  test("web/ imports contract/*.endpoints only as types: the routes come from virtual:endpoint-routes, without zod", () => {
+    // A value import (`import {`, `import { type a, b }`, `export … from`, `import("…")`), but not `import type` nor a
+    // `typeof import("…")` type.
+    const valueImport =
+      /(?:\b(?:import|export)\s+(?!type\s)[^'"`;]*?\bfrom\s+|(?<!typeof\s+)\bimport\(\s*)["']([^"']+\.endpoints(?:\.js)?)["']/g;
+    const bundled = files
+      .filter((file) => file.startsWith("web/") && !isTestSupport(file))
+      .flatMap((file) =>
+        [...readFileSync(path.join(repoRoot, file), "utf8").matchAll(valueImport)].map(
+          ([, specifier]) => `${file} -> ${specifier}`,
+        ),
+      );
+    expect(bundled).toEqual([]);
+  });
+
   test("feature modules never import each other in a cycle", () => {
     const graph = new Map<string, Set<string>>();
     const edges = new Map<string, string[]>();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
+
+import routeTable from "virtual:endpoint-routes";
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
-import { captchaEndpoints } from "../../contract/captcha.endpoints";
 import type { Event } from "../../contract/events";
-import { eventsEndpoints } from "../../contract/events.endpoints";
 import { call, clientOf, sessionStore } from "./client";
 
-const events = clientOf(eventsEndpoints);
+const events = clientOf(routeTable.eventsEndpoints);
 
 /** The requests the client sends, answered with `answer`. */
 function recordRequests(answer: unknown) {
@@ -36,7 +36,7 @@ describe("the client derived from the endpoint declarations", () => {
   it("keeps the organizer's session off public endpoints", async () => {
     sessionStore.set("session-token");
     const sent = recordRequests({});
-    await call(captchaEndpoints.endpoints.challenge);
+    await call(routeTable.captchaEndpoints.endpoints.challenge);
     expect(((sent[0]?.init.headers ?? {}) as Record<string, string>).authorization).toBeUndefined();
   });
 

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { ErrorBody } from "../../contract/common";
-import { type Answer, type Endpoint, type EndpointGroup, endpointPath, type PathParams } from "../../contract/endpoint";
+import { type Answer, type Endpoint, endpointPath, type PathParams } from "../../contract/endpoint";
 import i18n from "../i18n/i18n";
+import type { Route, RouteGroup } from "./routes";
 
 const sessionKey = "ep.session";
 
@@ -146,11 +147,11 @@ export type CallInput<E extends Endpoint> = Part<
 type CallArguments<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /**
- * Calls an endpoint declared in contract/: the path, method and answer type all come from its declaration, so a call
- * that no longer matches the server does not compile. Public endpoints never carry the organizer's session (a stale one
- * would turn them into 401s).
+ * Calls an endpoint declared in contract/, through its route (`virtual:endpoint-routes`): the path, method and answer
+ * type all come from its declaration, so a call that no longer matches the server does not compile. Public endpoints
+ * never carry the organizer's session (a stale one would turn them into 401s).
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<Answer<E>> {
+export function call<E extends Endpoint>(route: Route<E>, ...[input]: CallArguments<E>): Promise<Answer<E>> {
   const { params, query, body, headers, token, onUploadProgress } = (input ?? {}) as {
     params?: Record<string, string>;
     query?: RequestOptions["query"];
@@ -159,35 +160,38 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<
     token?: string;
     onUploadProgress?: (fraction: number) => void;
   };
-  const path = endpointPath(endpoint, params);
+  const path = endpointPath(route, params);
   const options = {
-    anonymous: endpoint.access !== "organizer",
+    anonymous: route.access !== "organizer",
     headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
   };
   if (onUploadProgress && body instanceof FormData) {
     return uploadWithProgress<Answer<E>>(path, body, onUploadProgress, options);
   }
-  const sentBody = body ?? (endpoint.body ? {} : undefined);
-  return request<Answer<E>>(endpoint.method, path, {
+  const sentBody = body ?? (route.body ? {} : undefined);
+  return request<Answer<E>>(route.method, path, {
     ...options,
     query,
     body: sentBody,
-    responseAs: endpoint.file ? "blob" : "json",
+    responseAs: route.file ? "blob" : "json",
   });
 }
 
+/** The declaration a route was built from. */
+type DeclarationOf<R> = R extends Route<infer E> ? E : never;
+
 /** A feature's client: one function per endpoint of its group, named as the group names them. */
-export function clientOf<Group extends EndpointGroup>(
+export function clientOf<Group extends RouteGroup>(
   group: Group,
 ): {
   [Name in keyof Group["endpoints"]]: (
-    ...input: CallArguments<Group["endpoints"][Name]>
-  ) => Promise<Answer<Group["endpoints"][Name]>>;
+    ...input: CallArguments<DeclarationOf<Group["endpoints"][Name]>>
+  ) => Promise<Answer<DeclarationOf<Group["endpoints"][Name]>>>;
 } {
   return Object.fromEntries(
-    Object.entries(group.endpoints).map(([name, endpoint]) => [
+    Object.entries<Route>(group.endpoints).map(([name, route]) => [
       name,
-      (...input: CallArguments<Endpoint>) => call(endpoint, ...input),
+      (...input: CallArguments<Endpoint>) => call(route, ...input),
     ]),
   ) as never;
 }

@@ -1,3 +1,4 @@
+import routeTable from "virtual:endpoint-routes";
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -13,12 +14,11 @@ import {
   simulatorCardSchema,
   testCards,
 } from "../../contract/payments";
-import { paymentSimulatorEndpoints } from "../../contract/payments.endpoints";
 import { ApiError, clientOf } from "../api/client";
 import { toLanguage } from "../i18n/i18n";
 import { useContractForm } from "./forms";
 
-const paymentsApi = clientOf(paymentSimulatorEndpoints);
+const paymentsApi = clientOf(routeTable.paymentSimulatorEndpoints);
 
 const successCard = testCards.find((card) => card.outcome.kind === "success")?.number ?? "";
 

@@ -1,6 +1,6 @@
+import routeTable from "virtual:endpoint-routes";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type CaptchaSolution, captchaExpiry } from "../../contract/captcha";
-import { captchaEndpoints } from "../../contract/captcha.endpoints";
 import { call } from "../api/client";
 import { solveCaptcha } from "./captcha-solver";
 
@@ -24,7 +24,7 @@ export function useCaptcha() {
     const current = new AbortController();
     controller.current = current;
     setStatus("solving");
-    const solving = call(captchaEndpoints.endpoints.challenge)
+    const solving = call(routeTable.captchaEndpoints.endpoints.challenge)
       .then((challenge) => solveCaptcha(challenge, current.signal))
       .catch(() => null);
     pending.current = solving;

@@ -1,19 +1,14 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Account, AccountUpdateBody, AdministratorCreateBody } from "../../../contract/accounts";
-import {
-  accountsEndpoints,
-  apiKeysEndpoints,
-  organizersEndpoints,
-  teamsEndpoints,
-} from "../../../contract/accounts.endpoints";
 import type { AccountRole } from "../../../contract/auth";
 import { clientOf } from "../../api/client";
 import { meQueryKey } from "../auth/auth.queries";
 
-const accountsApi = clientOf(accountsEndpoints);
-const organizersApi = clientOf(organizersEndpoints);
-const teamsApi = clientOf(teamsEndpoints);
-const apiKeysApi = clientOf(apiKeysEndpoints);
+const accountsApi = clientOf(routeTable.accountsEndpoints);
+const organizersApi = clientOf(routeTable.organizersEndpoints);
+const teamsApi = clientOf(routeTable.teamsEndpoints);
+const apiKeysApi = clientOf(routeTable.apiKeysEndpoints);
 
 export const accountKeys = {
   all: ["accounts"] as const,

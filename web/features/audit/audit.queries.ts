@@ -1,10 +1,10 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { auditEndpoints } from "../../../contract/audit.endpoints";
 import { clientOf } from "../../api/client";
 
-const auditApi = clientOf(auditEndpoints);
+const auditApi = clientOf(routeTable.auditEndpoints);
 
 export type AuditQuery = { query?: string; exclude: string[]; limit: number; offset: number };
 

@@ -1,10 +1,10 @@
+import routeTable from "virtual:endpoint-routes";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { type LoginBody, loginBody } from "../../../contract/auth";
-import { captchaEndpoints } from "../../../contract/captcha.endpoints";
 import { languages } from "../../../contract/common";
 import { translate } from "../../../contract/error-messages";
 import { ApiError, call } from "../../api/client";
@@ -54,7 +54,7 @@ export function SignInPage() {
         if (!(error instanceof ApiError) || error.code !== "CAPTCHA_REQUIRED") throw error;
         setVerifying(true);
         try {
-          const captcha = await solveCaptcha(await call(captchaEndpoints.endpoints.challenge));
+          const captcha = await solveCaptcha(await call(routeTable.captchaEndpoints.endpoints.challenge));
           if (!captcha) throw error;
           return await authApi.login({ body: { ...values, captcha } });
         } finally {

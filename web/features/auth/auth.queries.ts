@@ -1,11 +1,11 @@
+import routeTable from "virtual:endpoint-routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Session } from "../../../contract/auth";
-import { authEndpoints } from "../../../contract/auth.endpoints";
 import { clientOf, sessionStore } from "../../api/client";
 
 /** The client of the auth endpoints, shared by the sign-in, sign-up and password pages. */
-export const authApi = clientOf(authEndpoints);
+export const authApi = clientOf(routeTable.authEndpoints);
 
 export const meQueryKey = ["auth", "me"] as const;
 

@@ -1,3 +1,4 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
@@ -8,12 +9,11 @@ import type {
   eventDuplicateBody,
   eventListQuery,
 } from "../../../contract/events";
-import { eventsEndpoints } from "../../../contract/events.endpoints";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { accountKeys } from "../accounts/accounts.queries";
 
-const eventsApi = clientOf(eventsEndpoints);
+const eventsApi = clientOf(routeTable.eventsEndpoints);
 type EventListQuery = z.input<typeof eventListQuery>;
 
 export const eventKeys = {

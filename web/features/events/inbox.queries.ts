@@ -1,5 +1,5 @@
+import routeTable from "virtual:endpoint-routes";
 import { useQuery } from "@tanstack/react-query";
-import { messagesEndpoints } from "../../../contract/messages.endpoints";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 
@@ -14,7 +14,8 @@ export function useUnreadCount(eventId: string) {
   const { accountId } = useAdminContext();
   return useQuery({
     queryKey: [...inboxKey(accountId, eventId), "unread"],
-    queryFn: () => clientOf(messagesEndpoints).unreadCount({ params: { account: accountId, event: eventId } }),
+    queryFn: () =>
+      clientOf(routeTable.messagesEndpoints).unreadCount({ params: { account: accountId, event: eventId } }),
     refetchInterval: 60_000,
   });
 }

@@ -1,13 +1,13 @@
+import routeTable from "virtual:endpoint-routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Language } from "../../../contract/common";
 import type { Form, FormBody, formOptionsBody } from "../../../contract/forms";
-import { formsEndpoints } from "../../../contract/forms.endpoints";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 
 /** The organizer side of forms; the statistics page downloads the answers export through it. */
-export const formsApi = clientOf(formsEndpoints);
+export const formsApi = clientOf(routeTable.formsEndpoints);
 
 export const formKeys = {
   all: (accountId: string, eventId: string) => ["forms", accountId, eventId] as const,

@@ -1,18 +1,16 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { GuestBulkBody } from "../../../contract/guest-export";
-import { guestExportEndpoints } from "../../../contract/guest-export.endpoints";
 import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from "../../../contract/guests";
-import { guestsEndpoints } from "../../../contract/guests.endpoints";
 import type { SpreadsheetFormat } from "../../../contract/spreadsheet";
-import { guestTicketsEndpoints } from "../../../contract/ticketing.endpoints";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { type GuestListParams, type GuestTarget, listQuery } from "./guest-list-params";
 
-const guestsApi = clientOf(guestsEndpoints);
-const guestExportApi = clientOf(guestExportEndpoints);
-const guestTicketsApi = clientOf(guestTicketsEndpoints);
+const guestsApi = clientOf(routeTable.guestsEndpoints);
+const guestExportApi = clientOf(routeTable.guestExportEndpoints);
+const guestTicketsApi = clientOf(routeTable.guestTicketsEndpoints);
 
 export const guestKeys = {
   all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,

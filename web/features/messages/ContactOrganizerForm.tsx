@@ -1,9 +1,9 @@
+import routeTable from "virtual:endpoint-routes";
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ContactForm, contactFormSchema } from "../../../contract/messages";
-import { messagesEndpoints } from "../../../contract/messages.endpoints";
 import { call } from "../../api/client";
 import { type CaptchaStatus, useCaptcha } from "../../ui/captcha";
 import { showServerErrors, useContractForm } from "../../ui/forms";
@@ -20,7 +20,10 @@ export function ContactOrganizerForm({ slug }: { slug: string }) {
     mutationFn: async (values: ReturnType<typeof contactFormSchema.parse>) => {
       const solution = await captcha.take();
       if (!solution) throw new Error(t("messages.contact.captcha.failed"));
-      return call(messagesEndpoints.endpoints.contact, { params: { slug }, body: { ...values, captcha: solution } });
+      return call(routeTable.messagesEndpoints.endpoints.contact, {
+        params: { slug },
+        body: { ...values, captcha: solution },
+      });
     },
     onError: (failure) => setError(showServerErrors(form, failure)),
   });

@@ -1,12 +1,12 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { messagesEndpoints } from "../../../contract/messages.endpoints";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { inboxKey } from "../events/inbox.queries";
 
 export const messagesPageSize = 25;
 
-const messagesApi = clientOf(messagesEndpoints);
+const messagesApi = clientOf(routeTable.messagesEndpoints);
 /** The inbox's query string: words searched, read state, page. */
 export type MessageListParams = { query?: string; unread?: "true" | "false"; limit: number; offset: number };
 

@@ -1,7 +1,7 @@
+import routeTable from "virtual:endpoint-routes";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { Language } from "../../../contract/common";
-import { publicEndpoints } from "../../../contract/public.endpoints";
 import { clientOf } from "../../api/client";
 import { memberToken } from "./member-session";
 
@@ -9,7 +9,7 @@ import { memberToken } from "./member-session";
 // the event (PublicLayout loads it), and the signed-in guest's registration.
 
 /** The event page and the member area: public calls never carry the organizer's session, member calls the guest's. */
-export const publicApi = clientOf(publicEndpoints);
+export const publicApi = clientOf(routeTable.publicEndpoints);
 
 export const publicKeys = {
   event: (slug: string, language: Language) => ["public", slug, "event", language] as const,

@@ -1,11 +1,11 @@
+import routeTable from "virtual:endpoint-routes";
 import { useQuery } from "@tanstack/react-query";
 import type { Language } from "../../../../contract/common";
 import type { SendFormInput } from "../../../../contract/forms";
-import { publicFormsEndpoints } from "../../../../contract/public-forms.endpoints";
 import { clientOf } from "../../../api/client";
 import { memberToken } from "../../../ui/public-layout/member-session";
 
-const publicFormsApi = clientOf(publicFormsEndpoints);
+const publicFormsApi = clientOf(routeTable.publicFormsEndpoints);
 
 export const publicFormKeys = {
   form: (slug: string, type: "registration" | "survey") => ["public", slug, "form", type] as const,

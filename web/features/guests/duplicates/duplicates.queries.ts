@@ -1,9 +1,9 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { guestDuplicatesEndpoints } from "../../../../contract/guest-duplicates.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 
-const guestDuplicatesApi = clientOf(guestDuplicatesEndpoints);
+const guestDuplicatesApi = clientOf(routeTable.guestDuplicatesEndpoints);
 
 export const duplicatesPageSize = 20;
 

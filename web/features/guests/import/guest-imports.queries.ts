@@ -1,13 +1,13 @@
+import routeTable from "virtual:endpoint-routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ImportStartBody } from "../../../../contract/guest-imports";
-import { guestImportsEndpoints } from "../../../../contract/guest-imports.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 import { saveFile } from "../../../ui/download";
 import { guestKeys } from "../guests.queries";
 
-const guestImportsApi = clientOf(guestImportsEndpoints);
+const guestImportsApi = clientOf(routeTable.guestImportsEndpoints);
 
 const isFinished = (status: string | undefined) => status === "completed" || status === "failed";
 

@@ -1,10 +1,10 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RecommendationStatus } from "../../../../contract/guest-recommendations";
-import { guestRecommendationsEndpoints } from "../../../../contract/guest-recommendations.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 
-const guestRecommendationsApi = clientOf(guestRecommendationsEndpoints);
+const guestRecommendationsApi = clientOf(routeTable.guestRecommendationsEndpoints);
 
 export const recommendationsPageSize = 50;
 

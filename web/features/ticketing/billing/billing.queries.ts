@@ -1,14 +1,14 @@
+import routeTable from "virtual:endpoint-routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BillingOrganizerInput,
   TicketingParams,
   TicketingParamsBody,
 } from "../../../../contract/ticketing-billing";
-import { billingEndpoints } from "../../../../contract/ticketing-billing.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 
-export const ticketingBillingApi = clientOf(billingEndpoints);
+export const ticketingBillingApi = clientOf(routeTable.billingEndpoints);
 /** The path of an event's billing endpoints. */
 const scope = (account: string, event: string) => ({ params: { account, event } });
 

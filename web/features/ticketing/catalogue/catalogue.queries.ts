@@ -1,3 +1,4 @@
+import routeTable from "virtual:endpoint-routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
@@ -9,19 +10,13 @@ import type {
   TicketUpdateBody,
   ticketBody,
 } from "../../../../contract/ticketing-catalogue";
-import {
-  categoriesEndpoints,
-  couponsEndpoints,
-  discountsEndpoints,
-  ticketsEndpoints,
-} from "../../../../contract/ticketing-catalogue.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 
-const ticketsApi = clientOf(ticketsEndpoints);
-const categoriesApi = clientOf(categoriesEndpoints);
-const couponsApi = clientOf(couponsEndpoints);
-const discountsApi = clientOf(discountsEndpoints);
+const ticketsApi = clientOf(routeTable.ticketsEndpoints);
+const categoriesApi = clientOf(routeTable.categoriesEndpoints);
+const couponsApi = clientOf(routeTable.couponsEndpoints);
+const discountsApi = clientOf(routeTable.discountsEndpoints);
 
 /** The path parameters of an event's catalogue, and of one item of it. */
 const catalogueOf = (account: string, event: string) => ({ params: { account, event } });

@@ -1,6 +1,6 @@
+import routeTable from "virtual:endpoint-routes";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { invoicesEndpoints } from "../../../../contract/ticketing-invoices.endpoints";
 import { isPaidStatus, type Order } from "../../../../contract/ticketing-orders";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
@@ -10,7 +10,7 @@ import { TestBadge } from "../../../ui/OrderStatusBadge";
 import { formatDateTime } from "../../guests/guest-format";
 import { orderReference } from "./order-format";
 
-const invoicesApi = clientOf(invoicesEndpoints);
+const invoicesApi = clientOf(routeTable.invoicesEndpoints);
 
 /**
  * The order's invoice and credit notes, and its tickets while some are still held. The PDFs come through the API

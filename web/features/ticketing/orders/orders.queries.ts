@@ -1,12 +1,12 @@
+import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../contract/ticketing-orders";
-import { ordersEndpoints } from "../../../../contract/ticketing-orders.endpoints";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
 import { guestKeys } from "../../guests/guests.queries";
 import { type OrderListParams, queryOf } from "./order-list-params";
 
-export const ordersApi = clientOf(ordersEndpoints);
+export const ordersApi = clientOf(routeTable.ordersEndpoints);
 
 export const orderKeys = {
   all: (accountId: string, eventId: string) => ["ticketing-orders", accountId, eventId] as const,

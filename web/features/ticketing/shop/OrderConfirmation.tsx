@@ -1,14 +1,14 @@
+import routeTable from "virtual:endpoint-routes";
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointPath } from "../../../../contract/endpoint";
 import type { PublicTicketing } from "../../../../contract/ticketing-billing";
-import { invoicesEndpoints } from "../../../../contract/ticketing-invoices.endpoints";
 import type { Cart } from "../../../../contract/ticketing-orders";
 import { CartSummary } from "./CartSummary";
 import { useMoney } from "./money";
 
-const { cartDocumentPdf, cartTicketsPdf } = invoicesEndpoints.endpoints;
+const { cartDocumentPdf, cartTicketsPdf } = routeTable.invoicesEndpoints.endpoints;
 
 type Props = {
   slug: string;

@@ -1,14 +1,13 @@
+import routeTable from "virtual:endpoint-routes";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Language } from "../../../../contract/common";
-import { billingEndpoints } from "../../../../contract/ticketing-billing.endpoints";
 import type { cartCheckoutResult } from "../../../../contract/ticketing-orders";
-import { shopEndpoints } from "../../../../contract/ticketing-shop.endpoints";
 import { clientOf } from "../../../api/client";
 
 /** The buyer's calls: anonymous, the cart's token is their right to it. */
-export const shopApi = clientOf(shopEndpoints);
-const billingApi = clientOf(billingEndpoints);
+export const shopApi = clientOf(routeTable.shopEndpoints);
+const billingApi = clientOf(routeTable.billingEndpoints);
 export type CartCheckoutResult = z.output<typeof cartCheckoutResult>;
 
 export const shopKeys = {
