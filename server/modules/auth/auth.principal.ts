@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/connection.js";
 import type { Principal } from "../../platform/auth-guard.js";
-import { hashSecret } from "../../platform/tokens.js";
-import { users, userTokens } from "./auth.tables.js";
+import { liveToken, users, userTokens } from "./auth.tables.js";
 
 /** The signed-in user a session token belongs to, or null when it is unknown, used up or expired. */
 export async function sessionPrincipal(db: Database, secret: string): Promise<Principal | null> {
@@ -10,14 +9,7 @@ export async function sessionPrincipal(db: Database, secret: string): Promise<Pr
     .select({ sessionId: userTokens.id, user: users })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashSecret(secret)),
-        eq(userTokens.purpose, "session"),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(liveToken(secret, "session"));
   if (!row) return null;
   const { user } = row;
   return {

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type {
   LoginBody,
   LoginResponse,
@@ -20,7 +20,7 @@ import { consumeRateLimit, hitsInWindow, recordHits } from "../../platform/rate-
 import { hashSecret, newSecret } from "../../platform/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { invitationMail, loginLinkMail, passwordResetMail } from "./auth.mails.js";
-import { type TokenPurpose, users, userTokens } from "./auth.tables.js";
+import { liveToken, type TokenPurpose, users, userTokens } from "./auth.tables.js";
 import { grantListedPlatformAdmin } from "./platform-admins.js";
 
 declare module "../../platform/context.js" {
@@ -103,14 +103,7 @@ async function consumeToken(executor: Executor, secret: string, purpose: TokenPu
   const [token] = await executor
     .update(userTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashSecret(secret)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveToken(secret, purpose))
     .returning();
   return token;
 }
@@ -231,14 +224,7 @@ export async function resendLoginLink(context: AppContext, challenge: string, la
       .select({ user: users })
       .from(userTokens)
       .innerJoin(users, eq(users.id, userTokens.userId))
-      .where(
-        and(
-          eq(userTokens.tokenHash, hashSecret(challenge)),
-          eq(userTokens.purpose, "login_challenge"),
-          isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, sql`now()`),
-        ),
-      );
+      .where(liveToken(challenge, "login_challenge"));
     if (!row) throw new AppError(400, "LINK_INVALID");
     await mailLoginLink(context, tx, row.user, language);
   });
@@ -344,14 +330,7 @@ export async function readInvitation(context: AppContext, secret: string) {
     .select({ user: users, accountId: userTokens.accountId })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashSecret(secret)),
-        eq(userTokens.purpose, "invitation"),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(liveToken(secret, "invitation"));
   if (!row) throw new AppError(400, "LINK_INVALID");
   return {
     email: row.user.email,

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { hashSecret } from "../../platform/tokens.js";
 
 export const users = pgTable(
   "users",
@@ -45,3 +46,12 @@ export const userTokens = pgTable(
     index("user_tokens_expires").on(table.expiresAt).where(sql`used_at is null`),
   ],
 );
+
+/** The token a secret stands for, if it has this purpose and is neither used up nor expired. */
+export const liveToken = (secret: string, purpose: TokenPurpose) =>
+  and(
+    eq(userTokens.tokenHash, hashSecret(secret)),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, sql`now()`),
+  );
