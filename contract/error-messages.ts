@@ -271,6 +271,91 @@ export const messages = {
     fr: "Vous ne pouvez pas supprimer votre propre utilisateur.",
     es: "No puede eliminar su propio usuario.",
   },
+  CAMPAIGN_ALREADY_SENT: {
+    en: "Campaign has already been sent or scheduled.",
+    fr: "La campagne a déjà été envoyée ou programmée.",
+    es: "La campaña ya ha sido enviada o programada.",
+  },
+  CAMPAIGN_NOT_ENOUGH_CREDITS: {
+    en: "You do not have enough credits to send your campaign.",
+    fr: "Vous n'avez pas assez de crédits pour envoyer votre campagne.",
+    es: "No tiene suficientes créditos para enviar su campaña.",
+  },
+  CAMPAIGN_MISSING_CREDITS: {
+    en: "You are missing %s credits.",
+    fr: "Il vous manque %s crédits.",
+    es: "Le faltan %s créditos.",
+  },
+  CAMPAIGN_RENDER_FAILED: {
+    en: "Impossible to render email.",
+    fr: "Impossible de générer l'e-mail.",
+    es: "Imposible generar el correo electrónico.",
+  },
+  CAMPAIGN_SUBJECT_TOO_LONG: {
+    en: "The subject holds at most 80 characters.",
+    fr: "L'objet contient 80 caractères au plus.",
+    es: "El asunto tiene como máximo 80 caracteres.",
+  },
+  CAMPAIGN_TARGET_URL_REQUIRED: {
+    en: "Every button and image needs a target URL.",
+    fr: "Chaque bouton et chaque image doit avoir une URL cible.",
+    es: "Cada botón e imagen necesita una URL de destino.",
+  },
+  CAMPAIGN_FOOTER_REQUIRED: {
+    en: "A footer is required.",
+    fr: "Un pied de page est obligatoire.",
+    es: "Se requiere un pie de página.",
+  },
+  CAMPAIGN_NO_RECIPIENTS: {
+    en: "Select at least one guest who can receive this campaign.",
+    fr: "Sélectionnez au moins un invité pouvant recevoir cette campagne.",
+    es: "Seleccione al menos un invitado que pueda recibir esta campaña.",
+  },
+  CAMPAIGN_NOT_SCHEDULED: {
+    en: "Only a scheduled campaign can be cancelled.",
+    fr: "Seule une campagne programmée peut être annulée.",
+    es: "Solo se puede cancelar una campaña programada.",
+  },
+  CAMPAIGN_NOT_DELETED: {
+    en: "The campaign could not be deleted: it has been sent or is sending.",
+    fr: "La campagne n'a pas pu être supprimée : elle a été envoyée ou est en cours d'envoi.",
+    es: "No se ha podido eliminar la campaña: ha sido enviada o se está enviando.",
+  },
+  SENDER_EXISTS: {
+    en: "This sender email already exists.",
+    fr: "Cette adresse d'expéditeur existe déjà.",
+    es: "Esta dirección de remitente ya existe.",
+  },
+  SENDER_NOT_VERIFIED: {
+    en: "This sender address has not been verified yet: follow the link mailed to it.",
+    fr: "Cette adresse d'expéditeur n'a pas encore été vérifiée : suivez le lien qui lui a été envoyé.",
+    es: "Esta dirección de remitente aún no se ha verificado: siga el enlace que se le ha enviado.",
+  },
+  EMAIL_REJECTED: {
+    en: "An email sent to this address has been rejected.",
+    fr: "Un e-mail envoyé à cette adresse a été rejeté.",
+    es: "Un correo enviado a esta dirección ha sido rechazado.",
+  },
+  IMAGE_TYPE_UNSUPPORTED: {
+    en: "Unsupported image type.",
+    fr: "Type d'image non pris en charge.",
+    es: "Tipo de imagen no compatible.",
+  },
+  CREDIT_NUMBER_INVALID: {
+    en: "The number of credits must be a positive whole number.",
+    fr: "Le nombre de crédits doit être un nombre entier positif.",
+    es: "El número de créditos debe ser un número entero positivo.",
+  },
+  CREDIT_EXPIRY_PAST: {
+    en: "The expiry date cannot be in the past.",
+    fr: "La date d'expiration ne peut pas être dans le passé.",
+    es: "La fecha de caducidad no puede estar en el pasado.",
+  },
+  CREDIT_DEBIT_TOO_LARGE: {
+    en: "The account holds only %s spendable credits.",
+    fr: "Le compte ne dispose que de %s crédits utilisables.",
+    es: "La cuenta solo dispone de %s créditos utilizables.",
+  },
   MAIL_FORMAT: {
     en: "Mail format is incorrect.",
     fr: "Le format de l'e-mail est incorrect.",

@@ -2,6 +2,7 @@
 export * from "../modules/accounts/accounts.tables.js";
 export * from "../modules/audit/audit.tables.js";
 export * from "../modules/auth/auth.tables.js";
+export * from "../modules/campaigns/campaigns.tables.js";
 export * from "../modules/events/events.tables.js";
 export * from "../modules/forms/forms.tables.js";
 export * from "../modules/guests/duplicates/duplicates.tables.js";
