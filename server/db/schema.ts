@@ -10,6 +10,7 @@ export * from "../modules/guests/guests.tables.js";
 export * from "../modules/guests/imports/imports.tables.js";
 export * from "../modules/guests/member-sessions.tables.js";
 export * from "../modules/guests/recommendations/recommendations.tables.js";
+export * from "../modules/images/images.tables.js";
 export * from "../modules/messages/messages.tables.js";
 export * from "../modules/ticketing/billing/billing.tables.js";
 export * from "../modules/ticketing/invoices/invoices.tables.js";
