@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CampaignContent, CampaignStatus, CampaignType, RecipientStatus } from "../../../contract/campaigns.js";
 import type { Language } from "../../../contract/common.js";
 import { accounts } from "../accounts/accounts.tables.js";
@@ -76,6 +76,12 @@ export const campaigns = pgTable(
     attachmentIds: jsonb("attachment_ids").$type<string[]>().notNull().default([]),
     /** The guests the organizer picked in the recipients step; the send keeps those still selectable then. */
     selectedGuestIds: jsonb("selected_guest_ids").$type<string[]>().notNull().default([]),
+    /**
+     * "Select all selectable": every guest selectable when the send starts, but those in unselectedGuestIds (ticked
+     * off by hand), so 100,000 guests are not written out as ids. selectedGuestIds is ignored then.
+     */
+    selectAll: boolean("select_all").notNull().default(false),
+    unselectedGuestIds: jsonb("unselected_guest_ids").$type<string[]>().notNull().default([]),
     /** When a scheduled campaign starts; set when the send starts for one sent now. */
     sendingAt: timestamp("sending_at", { withTimezone: true }),
     /** Credits taken from the account when the send started; the unused rest goes back when it ends. */
