@@ -1,7 +1,9 @@
 // The schema index: drizzle-kit reads it to generate migrations.
 export * from "../modules/accounts/accounts.tables.js";
+export * from "../modules/accounts/credits/credits.tables.js";
 export * from "../modules/audit/audit.tables.js";
 export * from "../modules/auth/auth.tables.js";
+export * from "../modules/campaigns/auto-mails/auto-mails.tables.js";
 export * from "../modules/campaigns/campaigns.tables.js";
 export * from "../modules/events/events.tables.js";
 export * from "../modules/forms/forms.tables.js";
