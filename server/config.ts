@@ -25,6 +25,11 @@ const environmentSchema = z
     PUBLIC_URL: z.string().url().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Event Platform <no-reply@localhost>"),
+    /**
+     * A directory of DKIM private keys, one PEM file per domain and selector named `<domain>.<selector>.pem`
+     * (example.com.mail2026.pem): mails from an address of that domain (or a subdomain) are signed with it.
+     */
+    DKIM_KEYS_DIR: z.string().optional(),
     /** A test (sk_test_, rk_test_) or live (sk_live_, rk_live_) key; unset, card payments go to the test simulator. */
     STRIPE_SECRET_KEY: z
       .string()
@@ -146,6 +151,8 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM_KEYS_DIR, resolved; unset, no mail is DKIM-signed (server/platform/dkim.ts). */
+  dkimKeysDir: string | undefined;
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -179,6 +186,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    dkimKeysDir: env.DKIM_KEYS_DIR === undefined ? undefined : path.resolve(env.DKIM_KEYS_DIR),
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
