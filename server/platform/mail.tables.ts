@@ -17,6 +17,9 @@ export const mails = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     accountId: uuid("account_id"),
+    /** The event and guest the mail is about, when its sender knew them: the mail history of a guest reads them. */
+    eventId: uuid("event_id"),
+    guestId: uuid("guest_id"),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -33,5 +36,10 @@ export const mails = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (table) => [index("mails_status_created").on(table.status, table.createdAt), index("mails_to").on(table.toAddress)],
+  (table) => [
+    index("mails_status_created").on(table.status, table.createdAt),
+    index("mails_to").on(table.toAddress),
+    index("mails_account_created").on(table.accountId, table.createdAt),
+    index("mails_guest").on(table.guestId),
+  ],
 );

@@ -18,6 +18,9 @@ export type OutgoingMail = {
   template: string;
   language: Language;
   accountId?: string | null;
+  /** The event and guest the mail is about, for the mail history (SPEC §2); null when it is about none. */
+  eventId?: string | null;
+  guestId?: string | null;
   subject: string;
   content: MailContent;
   /** Files made at delivery by the renderer registered for each reference's kind. */
@@ -54,7 +57,17 @@ export type Mailer = {
 
 /** A queued mail, built once: a sale day queues one per order. */
 const mailInsert = preparedWrite<
-  "id" | "toAddress" | "subject" | "html" | "text" | "template" | "language" | "accountId" | "attachments"
+  | "id"
+  | "toAddress"
+  | "subject"
+  | "html"
+  | "text"
+  | "template"
+  | "language"
+  | "accountId"
+  | "eventId"
+  | "guestId"
+  | "attachments"
 >("mail", (executor, value) =>
   executor.insert(mails).values({
     id: value("id"),
@@ -65,6 +78,8 @@ const mailInsert = preparedWrite<
     template: value("template"),
     language: value("language"),
     accountId: value("accountId"),
+    eventId: value("eventId"),
+    guestId: value("guestId"),
     attachments: value("attachments"),
   }),
 );
@@ -192,6 +207,8 @@ export function createMailer(options: {
         template: mail.template,
         language: mail.language,
         accountId: mail.accountId ?? null,
+        eventId: mail.eventId ?? null,
+        guestId: mail.guestId ?? null,
         attachments: mail.attachments ?? [],
       });
       return id;
