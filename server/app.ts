@@ -29,6 +29,7 @@ import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
 import { guestImportJob, resumeInterruptedImports } from "./modules/guests/imports/imports.jobs.js";
 import { registerImportsRoutes } from "./modules/guests/imports/imports.routes.js";
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
+import { registerImagesRoutes } from "./modules/images/images.routes.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
@@ -154,6 +155,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerImportsRoutes(app, context);
   registerDuplicatesRoutes(app, context);
   registerRecommendationsRoutes(app, context);
+  registerImagesRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;

@@ -12,6 +12,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/guest-imports.endpoints") &
     typeof import("../../contract/guest-recommendations.endpoints") &
     typeof import("../../contract/guests.endpoints") &
+    typeof import("../../contract/images.endpoints") &
     typeof import("../../contract/messages.endpoints") &
     typeof import("../../contract/payments.endpoints") &
     typeof import("../../contract/public-forms.endpoints") &
