@@ -97,6 +97,23 @@ const environmentSchema = z
      * server that takes payments: its buyers would pay and get nothing until it restarts without it.
      */
     TEST_HOLD_PAYMENT_SETTLEMENTS: z.enum(["1"]).optional(),
+    /** Send records per campaign send job (one pg-boss job per batch). */
+    CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** SMTP connections the campaign transport keeps open (nodemailer pool). */
+    CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+    /** Campaign mails one process hands to SMTP per second at most; 0 sends as fast as the server answers. */
+    CAMPAIGN_MAX_PER_SECOND: z.coerce.number().min(0).default(0),
+    /**
+     * Seconds a sender owns the send records it took (renewed while it works): after a crash, another instance takes
+     * them once the lease ran out. Tests shorten it.
+     */
+    CAMPAIGN_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+    /** SMTP attempts of a campaign mail refused for a while (4xx, connection lost) before it is given up as error. */
+    CAMPAIGN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /** Signs the tracking links of campaign mails (open, click, unsubscribe); unset, derived from the captcha secret. */
+    CAMPAIGN_TRACKING_SECRET: z.string().min(16).optional(),
+    /** Checks the HMAC-SHA256 signature of the mail provider's webhook calls; unset, the webhook refuses every call. */
+    CAMPAIGN_WEBHOOK_SECRET: z.string().min(16).optional(),
     /**
      * The proxies (load balancer, CDN) whose X-Forwarded-For names the client, comma-separated. Unset, no proxy is
      * trusted and the client is the connection's own address: anyone could otherwise make up the header and get a
@@ -169,6 +186,16 @@ export type Config = {
   workers: number;
   /** TEST_HOLD_PAYMENT_SETTLEMENTS: tests only. */
   holdPaymentSettlements: boolean;
+  /** The campaign sending engine (server/modules/campaigns/sending): CAMPAIGN_* variables. */
+  campaigns: {
+    batchSize: number;
+    smtpConnections: number;
+    maxPerSecond: number;
+    leaseSeconds: number;
+    maxAttempts: number;
+    trackingSecret: string | undefined;
+    webhookSecret: string | undefined;
+  };
   /** Addresses and ranges of the proxies trusted to name the client (TRUST_PROXY); empty, none is. */
   trustedProxies: string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -201,6 +228,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     listTimeoutSeconds: env.LIST_TIMEOUT_SECONDS,
     workers: env.WORKERS,
     holdPaymentSettlements: env.TEST_HOLD_PAYMENT_SETTLEMENTS === "1",
+    campaigns: {
+      batchSize: env.CAMPAIGN_BATCH_SIZE,
+      smtpConnections: env.CAMPAIGN_SMTP_CONNECTIONS,
+      maxPerSecond: env.CAMPAIGN_MAX_PER_SECOND,
+      leaseSeconds: env.CAMPAIGN_LEASE_SECONDS,
+      maxAttempts: env.CAMPAIGN_MAX_ATTEMPTS,
+      trackingSecret: env.CAMPAIGN_TRACKING_SECRET,
+      webhookSecret: env.CAMPAIGN_WEBHOOK_SECRET,
+    },
     trustedProxies: env.TRUST_PROXY ?? [],
     webDistDir: path.resolve("dist/web"),
   };
