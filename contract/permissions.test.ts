@@ -31,6 +31,10 @@ describe("the permission matrix (SPEC §6)", () => {
     ["apiKey", "organizers.manage", false],
     ["apiKey", "account.limits.update", false],
     ["platformAdmin", "account.limits.update", true],
+    ["overseer", "account.credits.manage", false],
+    ["organizer", "account.credits.manage", false],
+    ["apiKey", "account.credits.manage", false],
+    ["platformAdmin", "account.credits.manage", true],
   ] as const)("%s → %s: %s", (role, action, allowed) => {
     expect(roleCan(role, action)).toBe(allowed);
   });

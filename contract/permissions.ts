@@ -17,6 +17,8 @@ export const accountActions = [
   "account.read",
   "account.update",
   "account.limits.update",
+  /** Add or debit an account's event and campaign credits: what the customer paid for, platform administrators only. */
+  "account.credits.manage",
   "organizers.read",
   "organizers.manage",
   "teams.read",
@@ -46,13 +48,16 @@ const eventOwners: AccountAction[] = [
 ];
 
 export const roleActions: Record<AccountRole | "apiKey", ReadonlySet<AccountAction>> = {
-  overseer: new Set(accountActions.filter((action) => action !== "account.limits.update")),
+  overseer: new Set(
+    accountActions.filter((action) => action !== "account.limits.update" && action !== "account.credits.manage"),
+  ),
   organizer: new Set(eventOwners),
   editor: new Set([...everyone, "events.update"]),
   reader: new Set(everyone),
   apiKey: new Set(
     accountActions.filter(
-      (action) => !["account.limits.update", "apiKeys.manage", "organizers.manage"].includes(action),
+      (action) =>
+        !["account.limits.update", "account.credits.manage", "apiKeys.manage", "organizers.manage"].includes(action),
     ),
   ),
 };
