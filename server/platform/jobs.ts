@@ -11,6 +11,12 @@ export type JobDefinition<Schema extends z.ZodType> = {
   handle(payload: z.infer<Schema>): Promise<void>;
   /** Cron expression (UTC) for jobs that also run on a schedule, such as sweeps. */
   cron?: string;
+  /**
+   * Jobs a worker takes at each poll, handled together (1 unless said). For short jobs queued by the dozen, such as a
+   * campaign's batches: a worker waits out the poll interval after each take, so one job per take would idle it.
+   * A handler that throws fails the whole take (each job is retried): its jobs must be safe to run again.
+   */
+  fetchSize?: number;
 };
 
 export type JobRunner = {
@@ -55,11 +61,23 @@ export async function startJobRunner(options: {
     },
     async register(job) {
       await retriedOnStartRace(() => boss.createQueue(job.name));
-      await boss.work<unknown>(job.name, { pollingIntervalSeconds: options.pollSeconds }, async (batch) => {
-        for (const entry of batch) {
-          await job.handle(job.payload.parse(entry.data));
-        }
-      });
+      const fetchSize = job.fetchSize ?? 1;
+      await boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: fetchSize },
+        async (batch) => {
+          if (fetchSize > 1) {
+            // Every job of the take runs to its end before the take answers, even when one of them fails.
+            const outcomes = await Promise.allSettled(batch.map((entry) => job.handle(job.payload.parse(entry.data))));
+            const failed = outcomes.find((outcome) => outcome.status === "rejected");
+            if (failed) throw failed.reason;
+            return;
+          }
+          for (const entry of batch) {
+            await job.handle(job.payload.parse(entry.data));
+          }
+        },
+      );
       if (job.cron) await boss.schedule(job.name, job.cron, {});
     },
     async stop() {
