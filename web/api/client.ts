@@ -94,9 +94,12 @@ function uploadWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-  options: Pick<RequestOptions, "headers" | "anonymous"> = {},
+  options: Pick<RequestOptions, "headers" | "anonymous" | "query"> = {},
 ): Promise<T> {
   const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+  }
   const token = options.anonymous ? null : sessionStore.get();
   const headers: Record<string, string> = { ...options.headers, "accept-language": i18n.language || "en" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -166,7 +169,7 @@ export function call<E extends Endpoint>(route: Route<E>, ...[input]: CallArgume
     headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
   };
   if (onUploadProgress && body instanceof FormData) {
-    return uploadWithProgress<Answer<E>>(path, body, onUploadProgress, options);
+    return uploadWithProgress<Answer<E>>(path, body, onUploadProgress, { ...options, query });
   }
   const sentBody = body ?? (route.body ? {} : undefined);
   return request<Answer<E>>(route.method, path, {
