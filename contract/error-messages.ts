@@ -316,6 +316,11 @@ export const messages = {
     fr: "Seule une campagne programmée peut être annulée.",
     es: "Solo se puede cancelar una campaña programada.",
   },
+  CAMPAIGN_SENDING_DATE_PAST: {
+    en: "The sending date must be in the future.",
+    fr: "La date d'envoi doit être dans le futur.",
+    es: "La fecha de envío debe estar en el futuro.",
+  },
   CAMPAIGN_NOT_DELETED: {
     en: "The campaign could not be deleted: it has been sent or is sending.",
     fr: "La campagne n'a pas pu être supprimée : elle a été envoyée ou est en cours d'envoi.",
