@@ -54,7 +54,11 @@ export type ExclusionReason = z.infer<typeof exclusionReasonSchema>;
 
 /* The block editor's content (SPEC §2 editor). Each language of the event has its own list of blocks. */
 const blockText = z.string().max(20_000);
-const targetUrl = optionalWebAddress(2_000).refine((url) => url !== "", "CAMPAIGN_TARGET_URL_REQUIRED");
+/** The merge tags that stand for a link: a button or image may point at the guest's own registration or unsubscribe page. */
+export const linkMergeTags = ["{{registration_link}}", "{{unsubscribe_link}}"] as const;
+const targetUrl = z
+  .union([z.enum(linkMergeTags), optionalWebAddress(2_000)], { error: "URL_INVALID" })
+  .refine((url) => url !== "", "CAMPAIGN_TARGET_URL_REQUIRED");
 const imageBlock = z.object({
   type: z.literal("image"),
   /** An image of the event's images (server/modules/images), drawn from its resized variant. */

@@ -33,7 +33,7 @@ export type Endpoint = {
   errors?: readonly ErrorStatus[];
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** The endpoints of one feature, by name; `tag` groups them in the OpenAPI document. */
 export type EndpointGroup = { tag: string; endpoints: Record<string, Endpoint> };

@@ -14,7 +14,7 @@ type FieldErrors = Record<string, { code: MessageCode; values?: (string | number
 /** An expected failure: answered with its status and a translated message, never logged as a fault. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: MessageCode,
     readonly options: { values?: (string | number)[]; fields?: FieldErrors; headers?: Record<string, string> } = {},
   ) {

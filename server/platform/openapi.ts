@@ -12,6 +12,7 @@ const errorMeanings: Record<ErrorStatus, string> = {
   409: "The current state refuses it (already done, already exists, sold out...).",
   413: "The file or body is too big.",
   415: "The content type is not accepted.",
+  422: "The input is well formed but cannot be processed (a campaign that does not render).",
   429: "Too many attempts; try again later.",
   503: "The service is briefly unavailable.",
 };

@@ -5,6 +5,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/audit.endpoints") &
     typeof import("../../contract/auth.endpoints") &
     typeof import("../../contract/campaign-statistics.endpoints") &
+    typeof import("../../contract/campaigns.endpoints") &
     typeof import("../../contract/captcha.endpoints") &
     typeof import("../../contract/events.endpoints") &
     typeof import("../../contract/forms.endpoints") &
