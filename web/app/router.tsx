@@ -3,6 +3,7 @@ import { type Language, languages } from "../../contract/languages";
 import { accountsBackOfficeRoutes } from "../features/accounts/accounts.routes";
 import { auditBackOfficeRoutes } from "../features/audit/audit.routes";
 import { authRoutes } from "../features/auth/auth.routes";
+import { campaignsBackOfficeRoutes } from "../features/campaigns/campaigns.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
 import { guestsBackOfficeRoutes } from "../features/guests/guests.routes";
@@ -34,6 +35,7 @@ const backOfficePages: RouteObject[] = [
   ...eventsBackOfficeRoutes,
   ...guestsBackOfficeRoutes,
   ...messagesBackOfficeRoutes,
+  ...campaignsBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,
