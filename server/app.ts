@@ -19,6 +19,8 @@ import { userAccounts } from "./modules/accounts/user-accounts.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
+import { closeCampaignTransport, sendBatchJob } from "./modules/campaigns/sending/campaign-batch.js";
+import { campaignSweepJob } from "./modules/campaigns/sending/campaign-sweep.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
@@ -89,6 +91,11 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const cartExpiry = cartExpiryJob(context);
   await context.jobs.register(cartExpiry);
   await context.jobs.send(cartExpiry, {});
+  // Campaign batches, and the sweep that starts scheduled campaigns and takes over a dead sender's batches at start.
+  await context.jobs.register(sendBatchJob(context));
+  const campaignSweep = campaignSweepJob(context);
+  await context.jobs.register(campaignSweep);
+  await context.jobs.send(campaignSweep, {});
   // Mails left queued by a stopped instance leave now rather than at the next minute's sweep.
   await context.mailer.kick();
   if (context.mailer.usesOutbox) {
@@ -99,6 +106,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
 
 export async function closeContext(context: AppContext): Promise<void> {
   await context.jobs.stop();
+  closeCampaignTransport(context);
   await context.database.close();
 }
 
