@@ -5,6 +5,7 @@ import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
 import { createAccount, getAccount, listAccounts, updateAccount } from "./accounts.service.js";
 import { registerApiKeysRoutes } from "./api-keys.routes.js";
+import { registerCreditsRoutes } from "./credits/credits.routes.js";
 import { registerOrganizersRoutes } from "./organizers.routes.js";
 import { assertCan, requireAccountAccess } from "./permissions.js";
 import { registerTeamsRoutes } from "./teams.routes.js";
@@ -34,4 +35,5 @@ export function registerAccountsRoutes(app: FastifyInstance, context: AppContext
   registerOrganizersRoutes(app, context);
   registerTeamsRoutes(app, context);
   registerApiKeysRoutes(app, context);
+  registerCreditsRoutes(app, context);
 }

@@ -1,9 +1,25 @@
-import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { CreditKind, CreditReason } from "../../../../contract/credits.js";
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type CreditBalance,
+  type CreditKind,
+  type CreditLot,
+  type CreditMovement,
+  type CreditReason,
+  type creditAddBody,
+  type creditDebitBody,
+  creditExpiringSoonDays,
+  type creditLedgerQuery,
+  type creditMovementList,
+  parseCreditExpiry,
+} from "../../../../contract/credits.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import type { Principal } from "../../../platform/auth-guard.js";
-import { AppError } from "../../../platform/errors.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError, fieldError } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
+import { users } from "../../auth/auth.tables.js";
+import type { Caller } from "../accounts.service.js";
 import { creditLots, creditMovements } from "./credits.tables.js";
 
 /** Today in UTC: a lot is spendable up to and including its expiry day. */
@@ -214,4 +230,266 @@ export async function campaignHeldCredits(executor: Executor, campaignId: string
     .from(creditMovements)
     .where(and(eq(creditMovements.campaignId, campaignId), inArray(creditMovements.reason, ["reserve", "release"])));
   return Number(row?.held ?? 0);
+}
+
+// ---- The account's credits screens and the platform administrator's add and debit (SPEC §7 eventcredits, ...) ----
+
+const authorColumns = {
+  authorId: users.id,
+  authorEmail: users.email,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+};
+
+type AuthorColumns = {
+  authorId: string | null;
+  authorEmail: string | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+};
+
+const authorOfRow = (row: AuthorColumns) =>
+  row.authorId
+    ? {
+        id: row.authorId,
+        name: `${row.authorFirstName ?? ""} ${row.authorLastName ?? ""}`.trim() || (row.authorEmail ?? ""),
+        email: row.authorEmail ?? "",
+      }
+    : null;
+
+/** Today as YYYY-MM-DD in UTC, the day the database's `creditToday` also reads. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const lotColumns = {
+  id: creditLots.id,
+  kind: creditLots.kind,
+  number: creditLots.number,
+  remaining: creditLots.remaining,
+  expiresOn: creditLots.expiresOn,
+  expired: sql<boolean>`coalesce(${creditLots.expiresOn} < ${creditToday}, false)`,
+  pack: creditLots.pack,
+  createdAt: creditLots.createdAt,
+  ...authorColumns,
+};
+
+type LotRow = {
+  id: string;
+  kind: CreditKind;
+  number: number;
+  remaining: number;
+  expiresOn: string | null;
+  expired: boolean;
+  pack: string;
+  createdAt: Date;
+} & AuthorColumns;
+
+const toLot = (row: LotRow): CreditLot => ({
+  id: row.id,
+  kind: row.kind,
+  number: row.number,
+  remaining: row.remaining,
+  expiresOn: row.expiresOn,
+  expired: Boolean(row.expired),
+  pack: row.pack,
+  author: authorOfRow(row),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The spendable balance of `kind`, with what of it expires within `creditExpiringSoonDays` days. */
+export async function creditBalance(executor: Executor, accountId: string, kind: CreditKind): Promise<CreditBalance> {
+  const [row] = await executor
+    .select({
+      remaining: sql<number>`coalesce(sum(${creditLots.remaining}), 0)::int`,
+      expiringSoon: sql<number>`coalesce(sum(${creditLots.remaining}) filter (where ${creditLots.expiresOn} < ${creditToday} + ${creditExpiringSoonDays}::int), 0)::int`,
+      nextExpiry: sql<string | null>`min(${creditLots.expiresOn})::text`,
+    })
+    .from(creditLots)
+    .where(and(eq(creditLots.accountId, accountId), eq(creditLots.kind, kind), gt(creditLots.remaining, 0), unexpired));
+  return {
+    kind,
+    remaining: Number(row?.remaining ?? 0),
+    expiringSoon: Number(row?.expiringSoon ?? 0),
+    nextExpiry: row?.nextExpiry ?? null,
+  };
+}
+
+/**
+ * SPEC §7 eventcredits/nonspentorexpired: the lots that still hold credits (remaining > 0, spendable or not) or whose
+ * expiry day has passed (whatever they hold), soonest-expiring first; `expired` tells the two apart. Fully spent lots
+ * that have not expired are left out: nothing is left to spend nor to lose in them.
+ */
+export async function nonSpentOrExpiredLots(
+  executor: Executor,
+  accountId: string,
+  kind: CreditKind,
+): Promise<{ items: CreditLot[] }> {
+  const rows = await executor
+    .select(lotColumns)
+    .from(creditLots)
+    .leftJoin(users, eq(users.id, creditLots.createdBy))
+    .where(
+      and(
+        eq(creditLots.accountId, accountId),
+        eq(creditLots.kind, kind),
+        or(gt(creditLots.remaining, 0), sql`${creditLots.expiresOn} < ${creditToday}`),
+      ),
+    )
+    .orderBy(sql`${creditLots.expiresOn} asc nulls last`, asc(creditLots.createdAt), asc(creditLots.id));
+  return { items: rows.map(toLot) };
+}
+
+/** The ledger of `kind`, newest first, each movement with its lot's pack and expiry and its author. */
+export async function listCreditMovements(
+  executor: Executor,
+  accountId: string,
+  kind: CreditKind,
+  query: z.output<typeof creditLedgerQuery>,
+): Promise<z.infer<typeof creditMovementList>> {
+  const where = and(eq(creditMovements.accountId, accountId), eq(creditMovements.kind, kind));
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({
+        id: creditMovements.id,
+        kind: creditMovements.kind,
+        reason: creditMovements.reason,
+        delta: creditMovements.delta,
+        lotId: creditMovements.lotId,
+        pack: creditLots.pack,
+        expiresOn: creditLots.expiresOn,
+        campaignId: creditMovements.campaignId,
+        note: creditMovements.note,
+        at: creditMovements.at,
+        ...authorColumns,
+      })
+      .from(creditMovements)
+      .innerJoin(creditLots, eq(creditLots.id, creditMovements.lotId))
+      .leftJoin(users, eq(users.id, creditMovements.authorId))
+      .where(where)
+      .orderBy(desc(creditMovements.at), desc(creditMovements.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    executor.select({ total: count() }).from(creditMovements).where(where),
+  ]);
+  return {
+    items: rows.map(
+      (row): CreditMovement => ({
+        id: Number(row.id),
+        kind: row.kind,
+        reason: row.reason,
+        delta: row.delta,
+        lotId: row.lotId,
+        pack: row.pack,
+        expiresOn: row.expiresOn,
+        campaignId: row.campaignId,
+        author: authorOfRow(row),
+        note: row.note,
+        at: row.at.toISOString(),
+      }),
+    ),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/**
+ * Adds a lot of `body.number` credits (SPEC §5: a positive whole number; expiry DD/MM/YYYY not in the past), with its
+ * ledger row and audit entry.
+ */
+export async function addCredits(
+  context: AppContext,
+  caller: Caller,
+  accountId: string,
+  kind: CreditKind,
+  body: z.output<typeof creditAddBody>,
+): Promise<CreditLot> {
+  const expiry = body.expiryDate ? parseCreditExpiry(body.expiryDate) : undefined;
+  if (body.expiryDate && !expiry) throw fieldError("expiryDate", "DATE_INVALID");
+  if (expiry && expiry < todayUtc()) throw fieldError("expiryDate", "CREDIT_EXPIRY_PAST");
+  const authorId = authorOf(caller.principal);
+  const pack = body.pack ?? "";
+  const lotId = await context.db.transaction(async (tx) => {
+    const [lot] = await tx
+      .insert(creditLots)
+      .values({
+        accountId,
+        kind,
+        number: body.number,
+        remaining: body.number,
+        expiresOn: expiry ?? null,
+        pack,
+        createdBy: authorId,
+      })
+      .returning({ id: creditLots.id });
+    if (!lot) throw new AppError(409, "NOT_SAVED");
+    await tx.insert(creditMovements).values({
+      accountId,
+      kind,
+      lotId: lot.id,
+      delta: body.number,
+      reason: "add",
+      authorId,
+      note: body.note ?? "",
+    });
+    await recordAudit(
+      tx,
+      caller.principal,
+      {
+        accountId,
+        action: "accounts.credits.added",
+        targetType: "credit_lot",
+        targetId: lot.id,
+        after: { kind, number: body.number, expiresOn: expiry ?? null, pack },
+      },
+      caller.ip,
+    );
+    return lot.id;
+  });
+  const [row] = await context.db
+    .select(lotColumns)
+    .from(creditLots)
+    .leftJoin(users, eq(users.id, creditLots.createdBy))
+    .where(eq(creditLots.id, lotId));
+  if (!row) throw new AppError(404, "NOT_FOUND");
+  return toLot(row);
+}
+
+/**
+ * Takes `body.number` credits out of the account by hand, soonest-expiring unexpired lots first. More than the
+ * spendable balance is refused (409 CREDIT_DEBIT_TOO_LARGE with the balance) and nothing is taken.
+ */
+export async function debitCredits(
+  context: AppContext,
+  caller: Caller,
+  accountId: string,
+  kind: CreditKind,
+  body: z.output<typeof creditDebitBody>,
+): Promise<CreditBalance> {
+  await context.db.transaction(async (tx) => {
+    const { shortfall, available } = await takeCredits(tx, {
+      accountId,
+      kind,
+      count: body.number,
+      reason: "debit",
+      authorId: authorOf(caller.principal),
+      note: body.note ?? "",
+    });
+    if (shortfall > 0) {
+      throw new AppError(409, "CREDIT_DEBIT_TOO_LARGE", {
+        values: [available],
+        fields: { number: { code: "CREDIT_DEBIT_TOO_LARGE", values: [available] } },
+      });
+    }
+    await recordAudit(
+      tx,
+      caller.principal,
+      {
+        accountId,
+        action: "accounts.credits.debited",
+        targetType: "account",
+        targetId: accountId,
+        after: { kind, number: body.number },
+      },
+      caller.ip,
+    );
+  });
+  return creditBalance(context.db, accountId, kind);
 }
