@@ -159,7 +159,7 @@ export function ImageUploadField({
               {value && !uploading && (
                 <Button
                   variant="subtle"
-                  color="red.8"
+                  color="red"
                   disabled={disabled}
                   id={`${id}-remove`}
                   aria-labelledby={`${id}-remove ${id}-label`}
