@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignStatusSchema, campaignTypeSchema, recipientStatusSchema } from "./campaigns.js";
-import { idSchema, listOf, listQuery } from "./common.js";
+import { idSchema, type Language, listOf, listQuery } from "./common.js";
 import { legacyEventParams } from "./guest-duplicates.js";
 import { spreadsheetQuery } from "./spreadsheet.js";
 
@@ -139,3 +139,46 @@ export type EventCampaignStatistics = z.infer<typeof eventCampaignStatisticsSche
 
 /** The legacy routes `/{event}/admin/invits/...{id}`: the event by its slug, the campaign by its id. */
 export const legacyCampaignParams = legacyEventParams.extend({ id: idSchema });
+
+/** Headers of the recipients export that the guest export's labels (exportLabels) do not have. */
+export const recipientExportLabels: Record<
+  Language,
+  Record<
+    "language" | "sentAt" | "deliveredAt" | "openedAt" | "clickedAt" | "opens" | "clicks" | "error" | "sheet",
+    string
+  >
+> = {
+  en: {
+    language: "Language",
+    sentAt: "Sent",
+    deliveredAt: "Delivered",
+    openedAt: "First opened",
+    clickedAt: "First clicked",
+    opens: "Opens",
+    clicks: "Clicks",
+    error: "Error",
+    sheet: "Recipients",
+  },
+  fr: {
+    language: "Langue",
+    sentAt: "Envoyé",
+    deliveredAt: "Délivré",
+    openedAt: "Première ouverture",
+    clickedAt: "Premier clic",
+    opens: "Ouvertures",
+    clicks: "Clics",
+    error: "Erreur",
+    sheet: "Destinataires",
+  },
+  es: {
+    language: "Idioma",
+    sentAt: "Enviado",
+    deliveredAt: "Entregado",
+    openedAt: "Primera apertura",
+    clickedAt: "Primer clic",
+    opens: "Aperturas",
+    clicks: "Clics",
+    error: "Error",
+    sheet: "Destinatarios",
+  },
+};

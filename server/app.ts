@@ -21,6 +21,7 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { closeCampaignTransport, sendBatchJob } from "./modules/campaigns/sending/campaign-batch.js";
 import { campaignSweepJob } from "./modules/campaigns/sending/campaign-sweep.js";
+import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics/statistics.routes.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
@@ -150,6 +151,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerPublicFormRoutes(app, context);
   registerPublicRoutes(app, context);
   registerMessagesRoutes(app, context);
+  registerCampaignStatisticsRoutes(app, context);
   registerCaptchaRoutes(app, context);
   registerGuestTicketsRoutes(app, context);
   registerCatalogueRoutes(app, context);
