@@ -8,6 +8,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/campaign-tracking.endpoints") &
     typeof import("../../contract/campaigns.endpoints") &
     typeof import("../../contract/captcha.endpoints") &
+    typeof import("../../contract/error-mails.endpoints") &
     typeof import("../../contract/events.endpoints") &
     typeof import("../../contract/forms.endpoints") &
     typeof import("../../contract/guest-duplicates.endpoints") &
@@ -16,10 +17,12 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/guest-recommendations.endpoints") &
     typeof import("../../contract/guests.endpoints") &
     typeof import("../../contract/images.endpoints") &
+    typeof import("../../contract/mail-history.endpoints") &
     typeof import("../../contract/messages.endpoints") &
     typeof import("../../contract/payments.endpoints") &
     typeof import("../../contract/public-forms.endpoints") &
     typeof import("../../contract/public.endpoints") &
+    typeof import("../../contract/senders.endpoints") &
     typeof import("../../contract/ticketing-billing.endpoints") &
     typeof import("../../contract/ticketing-catalogue.endpoints") &
     typeof import("../../contract/ticketing-invoices.endpoints") &
