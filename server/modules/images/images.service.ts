@@ -155,20 +155,55 @@ export async function uploadImage(
   const id = randomUUID();
   const folder = `images/${eventId}/${id}`;
   const originalKey = `${folder}/original`;
-  await context.files.put(originalKey, upload.bytes);
-  const variants: Record<string, ImageVariant> = {};
-  for (const variant of prepared.variants) {
-    const key = `${folder}/${variant.name}`;
-    await context.files.put(key, variant.bytes);
-    variants[variant.name] = {
-      width: variant.width,
-      height: variant.height,
-      key,
-      contentType: variant.contentType,
-      size: variant.bytes.length,
-    };
+  const written: string[] = [];
+  const put = async (key: string, bytes: Buffer) => {
+    written.push(key);
+    await context.files.put(key, bytes);
+  };
+  try {
+    await put(originalKey, upload.bytes);
+    const variants: Record<string, ImageVariant> = {};
+    for (const variant of prepared.variants) {
+      const key = `${folder}/${variant.name}`;
+      await put(key, variant.bytes);
+      variants[variant.name] = {
+        width: variant.width,
+        height: variant.height,
+        key,
+        contentType: variant.contentType,
+        size: variant.bytes.length,
+      };
+    }
+    const row = await insertImage(context, { access, ip }, upload, prepared, {
+      id,
+      eventId,
+      originalKey,
+      variants,
+      purpose: options.purpose ?? "general",
+    });
+    return imageView(context.config, row);
+  } catch (error) {
+    // No row points at these bytes: they go rather than stay orphaned in the store.
+    await Promise.allSettled(written.map((key) => context.files.remove(key)));
+    throw error;
   }
-  const row = await context.db.transaction(async (tx) => {
+}
+
+async function insertImage(
+  context: AppContext,
+  { access, ip }: Caller,
+  upload: Upload,
+  prepared: Prepared,
+  stored: {
+    id: string;
+    eventId: string;
+    originalKey: string;
+    variants: Record<string, ImageVariant>;
+    purpose: ImagePurpose;
+  },
+): Promise<ImageRow> {
+  const { id, eventId, originalKey, variants, purpose } = stored;
+  return context.db.transaction(async (tx) => {
     // The event may have gone while the bytes were read and resized.
     await requireEvent(tx, access, eventId, "events.update", { lock: true });
     const [row] = await tx
@@ -182,7 +217,7 @@ export async function uploadImage(
         width: prepared.width,
         height: prepared.height,
         size: upload.bytes.length,
-        purpose: options.purpose ?? "general",
+        purpose,
         variants,
         createdBy: access.principal.kind === "user" ? access.principal.userId : null,
       })
@@ -210,7 +245,6 @@ export async function uploadImage(
     );
     return row;
   });
-  return imageView(context.config, row);
 }
 
 /** An image's metadata and the addresses of its copies; 404 outside the caller's reach or of another event. */
