@@ -33,6 +33,8 @@ export const mails = pgTable(
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     lastError: text("last_error"),
     attachments: jsonb("attachments").$type<AttachmentRef[]>().notNull().default([]),
+    /** The display name of the From header (a campaign's from name); the platform's own address stays the address. */
+    fromName: text("from_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -22,10 +22,15 @@ export type OutgoingMail = {
   eventId?: string | null;
   guestId?: string | null;
   subject: string;
-  content: MailContent;
   /** Files made at delivery by the renderer registered for each reference's kind. */
   attachments?: AttachmentRef[];
-};
+  /** The display name of the From header; the address stays the platform's. */
+  fromName?: string;
+} & (
+  | { content: MailContent; rendered?: undefined }
+  /** A body rendered elsewhere (a campaign's test mail), sent as it is instead of in the platform's layout. */
+  | { rendered: { html: string; text: string }; content?: undefined }
+);
 
 export type RenderedAttachment = { filename: string; contentType: string; content: Buffer };
 export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment>;
@@ -68,6 +73,7 @@ const mailInsert = preparedWrite<
   | "eventId"
   | "guestId"
   | "attachments"
+  | "fromName"
 >("mail", (executor, value) =>
   executor.insert(mails).values({
     id: value("id"),
@@ -81,8 +87,12 @@ const mailInsert = preparedWrite<
     eventId: value("eventId"),
     guestId: value("guestId"),
     attachments: value("attachments"),
+    fromName: value("fromName"),
   }),
 );
+
+/** The address of a From value, `Name <address>` or a bare address. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export function createMailer(options: {
   db: Database;
@@ -146,7 +156,7 @@ export function createMailer(options: {
           const attachments = [];
           for (const ref of mail.attachments) attachments.push(await renderAttachment(ref));
           await transport.sendMail({
-            from: options.from,
+            from: mail.fromName ? { name: mail.fromName, address: addressOf(options.from) } : options.from,
             to: mail.toAddress,
             subject: mail.subject,
             html: mail.html,
@@ -196,7 +206,7 @@ export function createMailer(options: {
     },
     renderAttachment,
     async enqueue(writer, mail) {
-      const { html, text } = renderMail(mail.content, mail.language);
+      const { html, text } = mail.rendered ? mail.rendered : renderMail(mail.content, mail.language);
       const id = randomUUID();
       await writePrepared(writer, mailInsert, {
         id,
@@ -210,6 +220,7 @@ export function createMailer(options: {
         eventId: mail.eventId ?? null,
         guestId: mail.guestId ?? null,
         attachments: mail.attachments ?? [],
+        fromName: mail.fromName ?? null,
       });
       return id;
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "mails" ADD COLUMN "from_name" text;
