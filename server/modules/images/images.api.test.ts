@@ -122,8 +122,11 @@ describe("images: upload and resized copies (SPEC §7 images, §5 image rules)",
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 800, 600]);
   });
 
-  it("refuses a GIF where GIFs are not allowed, accepts one for a campaign", async () => {
-    const bytes = await photo(400, 200).gif().toBuffer();
+  it("refuses a GIF where GIFs are not allowed, accepts one for a campaign and keeps it animated", async () => {
+    const frames = await Promise.all([photo(400, 200).png().toBuffer(), photo(400, 200).negate().png().toBuffer()]);
+    const bytes = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const refused = await upload({ name: "anim.gif", bytes, type: "image/gif" });
     expect(refused.status).toBe(415);
     expect(refused.body.error).toEqual({ code: "IMAGE_TYPE_UNSUPPORTED", message: "Unsupported image type." });
@@ -132,7 +135,8 @@ describe("images: upload and resized copies (SPEC §7 images, §5 image rules)",
     expect(accepted.body).toMatchObject({ contentType: "image/gif", purpose: "campaign", width: 400 });
     const read = await fetchPublic(accepted.body.url);
     expect(read.headers["content-type"]).toBe("image/gif");
-    expect((await sharp(read.bytes).metadata()).format).toBe("gif");
+    const metadata = await sharp(read.bytes).metadata();
+    expect([metadata.format, metadata.pages, metadata.width]).toEqual(["gif", 2, 400]);
   });
 
   it("refuses a text file named .png, a PNG header over garbage, and an SVG: 415 with the spec's message", async () => {
