@@ -69,3 +69,11 @@ export const autoMailTestBody = z.object({
   language: languageSchema,
   text: autoMailTextSchema.optional(),
 });
+
+/** `POST /automails`: several kinds saved together. */
+export const autoMailsUpdateBody = z.object({
+  items: z
+    .array(autoMailUpdateBody.extend({ kind: autoMailKindSchema }))
+    .min(1, "FIELD_REQUIRED")
+    .max(autoMailKinds.length),
+});

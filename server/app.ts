@@ -18,6 +18,8 @@ import { requireAccountAccess } from "./modules/accounts/permissions.js";
 import { userAccounts } from "./modules/accounts/user-accounts.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
+import { registerAutoMailsRoutes } from "./modules/campaigns/auto-mails/auto-mails.routes.js";
+import { autoMailsJob, queueRegistrationConfirmation } from "./modules/campaigns/auto-mails/auto-mails.sending.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { closeCampaignTransport, sendBatchJob } from "./modules/campaigns/sending/campaign-batch.js";
 import { registerErrorMailsRoutes } from "./modules/campaigns/error-mails/error-mails.routes.js";
@@ -76,6 +78,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     accountEvents,
     eventDeletionChecks: [salesStopEventDeletion],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
+    registrationConfirmation: queueRegistrationConfirmation,
     userAccounts,
   };
   context.mailer = createMailer({
@@ -90,6 +93,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
+  // Reminders and thank-you mails, hourly.
+  await context.jobs.register(autoMailsJob(context));
   await resumeInterruptedImports(context);
   await reservePlatformAdminAddresses(context);
   // Carts left past their reservation while no instance ran are released now rather than at the next minute.
@@ -169,6 +174,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerImportsRoutes(app, context);
   registerDuplicatesRoutes(app, context);
   registerRecommendationsRoutes(app, context);
+  registerAutoMailsRoutes(app, context);
   registerCampaignTrackingRoutes(app, context);
   registerImagesRoutes(app, context);
   registerSendersRoutes(app, context);

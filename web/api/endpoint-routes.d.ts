@@ -4,6 +4,7 @@ declare module "virtual:endpoint-routes" {
   type Contract = typeof import("../../contract/accounts.endpoints") &
     typeof import("../../contract/audit.endpoints") &
     typeof import("../../contract/auth.endpoints") &
+    typeof import("../../contract/auto-mails.endpoints") &
     typeof import("../../contract/campaign-statistics.endpoints") &
     typeof import("../../contract/campaign-tracking.endpoints") &
     typeof import("../../contract/campaigns.endpoints") &

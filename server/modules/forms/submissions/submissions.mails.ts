@@ -1,7 +1,36 @@
+import type { Executor } from "../../../db/connection.js";
+import type { Writer } from "../../../db/write-batch.js";
+import type { AppContext } from "../../../platform/context.js";
 import type { Language } from "../../../platform/language.js";
 import type { MailContent } from "../../../platform/mail-layout.js";
 import { transactionalFooter } from "../../auth/auth.mails.js";
 import type { EventRow } from "../../events/events.visibility.js";
+
+/** What a registration's confirmation mail is about: the guest who registered, in the language of the form. */
+export type RegistrationConfirmation = {
+  event: EventRow;
+  guest: { id: string; email: string; firstName: string; lastName: string; status: string };
+  language: Language;
+  companions: number;
+  /** The form's confirmation message, in the registration's language. */
+  message: string;
+};
+
+declare module "../../../platform/context.js" {
+  interface ModuleHooks {
+    /**
+     * Queues the registration's confirmation in its transaction (`tx` to read, `writer` to write), as the event's
+     * auto-mail settings say (campaigns, which sits above forms): its text, or nothing when switched off or the
+     * address is rejected. Answers whether a mail was queued.
+     */
+    registrationConfirmation: (
+      context: AppContext,
+      tx: Executor,
+      writer: Writer,
+      registration: RegistrationConfirmation,
+    ) => Promise<boolean>;
+  }
+}
 
 type EventDetails = Pick<EventRow, "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address">;
 

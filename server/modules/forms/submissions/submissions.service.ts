@@ -21,7 +21,6 @@ import { formSubmissions, forms } from "../forms.tables.js";
 import { availabilityByDates, countAttendees, type FormAvailability } from "./submissions.availability.js";
 import { type CheckedSubmission, checkSubmission, type FormRow } from "./submissions.checks.js";
 import { readFormCompanions, replaceFormCompanions, upsertSubmission, writeHost } from "./submissions.guests.js";
-import { registrationMail } from "./submissions.mails.js";
 import { ChoiceTally, choicesOf } from "./submissions.quotas.js";
 
 /**
@@ -227,29 +226,24 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
         },
         input.ip,
       );
-      if (registration && host.email) {
-        const mail = registrationMail(language, {
-          event,
-          pending: host.status === "pending_approval",
-          companions: checked.companions.length,
-          message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
-          memberUrl: `${context.config.publicUrl}/${language}/${event.slug}/member`,
-        });
-        await context.mailer.enqueue(batch, {
-          to: host.email,
-          template: "forms.registration_confirmation",
-          language,
-          accountId: event.accountId,
-          ...mail,
-        });
-      }
+      // The confirmation is the event's "confirmation" auto-mail: its organizer's text, or none when switched off.
+      const mailed =
+        registration && host.email
+          ? await context.hooks.registrationConfirmation(context, tx, batch, {
+              event,
+              guest: { ...host, email: host.email },
+              language,
+              companions: checked.companions.length,
+              message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
+            })
+          : false;
       // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
       if (registration) {
         const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
         await checkSeats(tx, event, ours, 1 + companions.length);
       }
       for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(batch, formId);
-      return { guestId: host.id, status: host.status, updated: current !== undefined, mailed: registration };
+      return { guestId: host.id, status: host.status, updated: current !== undefined, mailed };
     }),
   );
   if (outcome.mailed) context.mailer.kickSoon();
