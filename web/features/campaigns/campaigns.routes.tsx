@@ -22,10 +22,38 @@ export const campaignsBackOfficeRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/automails",
+    lazy: lazyPage(
+      () => import("./AutoMailsPage"),
+      (m) => m.AutoMailsPage,
+    ),
+  },
+  {
     path: "events/:eventId/campaigns/:campaignId",
     lazy: lazyPage(
       () => import("./CampaignEditorPage"),
       (m) => m.CampaignEditorPage,
+    ),
+  },
+  {
+    path: "events/:eventId/campaigns/:campaignId/recipients",
+    lazy: lazyPage(
+      () => import("./CampaignRecipientsPage"),
+      (m) => m.CampaignRecipientsPage,
+    ),
+  },
+  {
+    path: "events/:eventId/campaigns/:campaignId/summary",
+    lazy: lazyPage(
+      () => import("./CampaignSummaryPage"),
+      (m) => m.CampaignSummaryPage,
+    ),
+  },
+  {
+    path: "events/:eventId/campaigns/:campaignId/statistics",
+    lazy: lazyPage(
+      () => import("./CampaignStatisticsPage"),
+      (m) => m.CampaignStatisticsPage,
     ),
   },
 ];
