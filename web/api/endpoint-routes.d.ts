@@ -5,10 +5,12 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/audit.endpoints") &
     typeof import("../../contract/auth.endpoints") &
     typeof import("../../contract/auto-mails.endpoints") &
+    typeof import("../../contract/campaign-recipients.endpoints") &
     typeof import("../../contract/campaign-statistics.endpoints") &
     typeof import("../../contract/campaign-tracking.endpoints") &
     typeof import("../../contract/campaigns.endpoints") &
     typeof import("../../contract/captcha.endpoints") &
+    typeof import("../../contract/credits.endpoints") &
     typeof import("../../contract/error-mails.endpoints") &
     typeof import("../../contract/events.endpoints") &
     typeof import("../../contract/forms.endpoints") &

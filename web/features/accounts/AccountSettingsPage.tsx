@@ -4,6 +4,7 @@ import { useAdminContext } from "../../ui/admin-context";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { AccountLimitsCard, AccountLimitsSummary, AccountSettingsCard } from "./AccountSettingsForms";
 import { useAccount } from "./accounts.queries";
+import { CreditActionsCard } from "./CreditActionsCard";
 import { PageHeader, QueryStatus } from "./page-parts";
 
 /** /admin/account/settings ("Admin settings"): what an overseer sets, and the limits of the customer's plan. */
@@ -24,7 +25,10 @@ export function AccountSettingsPage() {
             readOnly={!can("account.update")}
           />
           {role === "platformAdmin" ? (
-            <AccountLimitsCard key={`limits-${account.data.id}`} account={account.data} />
+            <>
+              <AccountLimitsCard key={`limits-${account.data.id}`} account={account.data} />
+              <CreditActionsCard key={`credits-${account.data.id}`} accountId={account.data.id} />
+            </>
           ) : (
             <AccountLimitsSummary account={account.data} />
           )}

@@ -39,6 +39,13 @@ export const accountsBackOfficeRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "account/credits",
+    lazy: lazyPage(
+      () => import("./CreditsPage"),
+      (m) => m.CreditsPage,
+    ),
+  },
+  {
     path: "platform",
     lazy: lazyPage(
       () => import("./PlatformPage"),
