@@ -29,6 +29,13 @@ export const campaignsBackOfficeRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "events/:eventId/automails",
+    lazy: lazyPage(
+      () => import("./AutoMailsPage"),
+      (m) => m.AutoMailsPage,
+    ),
+  },
+  {
     path: "events/:eventId/campaigns/:campaignId",
     lazy: lazyPage(
       () => import("./CampaignEditorPage"),
