@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -176,6 +177,18 @@ describe("images: upload and resized copies (SPEC §7 images, §5 image rules)",
     expect(overEight.status).toBe(413);
     const unknownPurpose = await upload({ name: "noise.png", bytes: noise }, { purpose: "poster" });
     expect(unknownPurpose.status).toBe(400);
+  });
+
+  it("refuses a small file that claims more than 50 megapixels (413) before decoding it", async () => {
+    // A real 1 × 1 PNG whose header is rewritten to 10,000 × 10,000 pixels, with a correct checksum.
+    const bytes = Buffer.from(await photo(1, 1).png().toBuffer());
+    bytes.writeUInt32BE(10_000, 16);
+    bytes.writeUInt32BE(10_000, 20);
+    bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+    expect((await sharp(bytes).metadata()).width).toBe(10_000);
+    const response = await upload({ name: "bomb.png", bytes });
+    expect(response.status).toBe(413);
+    expect(response.body.error.message).toBe("The file uploaded is too big.");
   });
 
   it("needs a file part", async () => {

@@ -86,7 +86,8 @@ export async function prepareImage(bytes: Buffer, allowGif: boolean): Promise<Pr
   const options = { failOn: "error", limitInputPixels: maxInputPixels } as const;
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(bytes, options).metadata();
+    // The header alone: the pixel limit is checked below, where it answers 413 rather than a type refusal.
+    metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw unsupported();
   }
