@@ -9,6 +9,7 @@ const benchmarks: Record<string, string> = {
   api: "run.ts",
   guests: "guests.ts",
   forms: "forms.ts",
+  campaigns: "campaigns.ts",
   ticketing: "ticketing.ts",
   web: "web.ts",
 };
