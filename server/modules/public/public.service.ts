@@ -113,6 +113,8 @@ export async function requestMemberLink(
       template: "public.member_link",
       language,
       accountId: event.accountId,
+      eventId: event.id,
+      guestId: guest.id,
       ...mail,
     });
   });

@@ -206,6 +206,8 @@ async function mailBuyer(
     template,
     language: order.language,
     accountId: event.accountId,
+    eventId: event.id,
+    guestId: order.buyerGuestId,
     ...mail,
     attachments,
   });
