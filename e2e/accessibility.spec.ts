@@ -213,6 +213,7 @@ const visits: Visit[] = [
   { page: "OrganizersPage", route: "account/organizers", as: "organizer", url: admin("/account/organizers") },
   { page: "TeamsPage", route: "account/teams", as: "organizer", url: admin("/account/teams") },
   { page: "ApiKeysPage", route: "account/api-keys", as: "organizer", url: admin("/account/api-keys") },
+  { page: "CreditsPage", route: "account/credits", as: "organizer", url: admin("/account/credits") },
   { page: "AuditLogPage", route: "account/audit", as: "organizer", url: admin("/account/audit") },
   { page: "PlatformPage", route: "platform", as: "organizer", url: admin("/platform") },
   { page: "NotFoundPage", route: "* (back office)", as: "organizer", url: admin("/no-such-page") },
