@@ -160,6 +160,12 @@ const visits: Visit[] = [
     url: (c, l) => event(`/forms/${c.formId}/statistics`)(c, l),
   },
   {
+    page: "CampaignStatisticsPage",
+    route: "events/:eventId/campaigns/:campaignId/statistics",
+    as: "organizer",
+    url: (c, l) => event(`/campaigns/${c.campaignId}/statistics`)(c, l),
+  },
+  {
     page: "TicketsPage",
     route: "events/:eventId/ticketing/tickets",
     as: "organizer",
