@@ -9,7 +9,7 @@ import { emailSchema, idSchema, languageSchema, listOf, listQuery } from "./comm
 import { eventScopeParams } from "./guests.js";
 
 /** The gallery's template names (server/modules/campaigns/campaign-templates.ts makes their blocks per type and language). */
-export const campaignTemplateIds = ["classic", "minimal", "bold", "image_first"] as const;
+export const campaignTemplateIds = ["classic", "minimal", "bold", "two_columns"] as const;
 export const campaignTemplateIdSchema = z.enum(campaignTemplateIds);
 export type CampaignTemplateId = z.infer<typeof campaignTemplateIdSchema>;
 

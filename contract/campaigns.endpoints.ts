@@ -75,7 +75,7 @@ export const campaignsEndpoints = endpointGroup("campaigns", {
   remove: {
     method: "DELETE",
     path: `${campaigns}/:id`,
-    summary: "Delete a draft, scheduled or cancelled campaign",
+    summary: "Delete a draft or cancelled campaign (a scheduled one is cancelled first)",
     access: "organizer",
     params: campaignParams,
     answer: okSchema,
