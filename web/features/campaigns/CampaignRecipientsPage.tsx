@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   Group,
+  List,
   Select,
   SimpleGrid,
   Stack,
@@ -108,15 +109,15 @@ export function CampaignRecipientsPage() {
             </Badge>
             <Text>{t("campaignRecipients.counts.selectable", { count: counts.selectable, total: counts.guests })}</Text>
           </Group>
-          <Group gap="xs">
+          <List size="sm" spacing={2}>
             {exclusionReasons
               .filter((reason) => counts.excluded[reason] > 0)
               .map((reason) => (
-                <Badge key={reason} variant="light" color="gray.8">
+                <List.Item key={reason}>
                   {t(`campaignRecipients.reasons.${reason}`)}: {counts.excluded[reason]}
-                </Badge>
+                </List.Item>
               ))}
-          </Group>
+          </List>
           {counts.selectedExcluded > 0 && (
             <Text size="sm" c="gray.7">
               {t("campaignRecipients.counts.selectedExcluded", { count: counts.selectedExcluded })}

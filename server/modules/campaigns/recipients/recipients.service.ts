@@ -77,7 +77,8 @@ export function verdictsCte(campaignId: string): SQL {
     verdicts as (
       select g.id, g.first_name, g.last_name, g.email, g.status, g.mail_status, g.host_id, g.search_text,
         (${reason}) as reason,
-        (target.select_all <> (g.id in (select id from picked))) as selected
+        (target.select_all <> (g.id in (select id from picked))) as selected,
+        target.select_all
       from ${guests} g
         cross join target
         left join history h on h.guest_id = g.id
@@ -221,16 +222,17 @@ export type RecipientCounts = {
   /** Selected and selectable: who would receive the campaign if it were sent now, and its cost in credits. */
   recipients: number;
   excluded: Record<ExclusionReason, number>;
-  /** Guests picked by the organizer who are not selectable (any more): they will not receive it. */
+  /** Guests picked one by one who are not selectable (any more): they will not receive it. */
   selectedExcluded: number;
 };
 
 /** The counts of the summary and the recipients step, in one statement. */
 export async function countRecipientVerdicts(executor: Executor, campaignId: string): Promise<RecipientCounts> {
-  const rows = await rowsOf<{ reason: ExclusionReason | null; count: number; selected: number }>(
+  const rows = await rowsOf<{ reason: ExclusionReason | null; count: number; selected: number; picked: number }>(
     executor,
     sql`with ${verdictsCte(campaignId)}
-      select v.reason, count(*)::int as count, (count(*) filter (where v.selected))::int as selected
+      select v.reason, count(*)::int as count, (count(*) filter (where v.selected))::int as selected,
+        (count(*) filter (where v.selected and not v.select_all))::int as picked
       from verdicts v group by v.reason`,
   );
   const excluded: Record<ExclusionReason, number> = {
@@ -249,7 +251,7 @@ export async function countRecipientVerdicts(executor: Executor, campaignId: str
       counts.recipients = row.selected;
     } else {
       excluded[row.reason] = row.count;
-      counts.selectedExcluded += row.selected;
+      counts.selectedExcluded += row.picked;
     }
   }
   return counts;
