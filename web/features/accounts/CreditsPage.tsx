@@ -62,7 +62,7 @@ export function CreditsPage() {
 }
 
 function BalanceCard({ accountId, kind }: { accountId: string; kind: CreditKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDay = useFormatDay();
   const balance = useCreditBalance(accountId, kind);
   return (
@@ -75,7 +75,7 @@ function BalanceCard({ accountId, kind }: { accountId: string; kind: CreditKind 
         {balance.data && (
           <>
             <Text fz={32} fw={700} lh={1.1}>
-              {balance.data.remaining.toLocaleString()}
+              {balance.data.remaining.toLocaleString(i18n.language)}
             </Text>
             <Text size="sm" c="gray.7">
               {t("accounts.credits.spendable", { count: balance.data.remaining })}
@@ -131,7 +131,12 @@ function Ledger({ accountId, kind }: { accountId: string; kind: CreditKind }) {
                 <Table.Tr key={item.id}>
                   <Table.Td data-label={t("accounts.credits.date")}>{formatDateTime(item.at)}</Table.Td>
                   <Table.Td data-label={t("accounts.credits.movement")}>
-                    <Badge variant="light" color={item.delta > 0 ? "green.9" : "red.9"} tt="none">
+                    <Badge
+                      variant="light"
+                      color={item.delta > 0 ? "green" : "red"}
+                      c={item.delta > 0 ? "green.9" : "red.9"}
+                      tt="none"
+                    >
                       {movement(item)}
                     </Badge>
                     {item.note && (
