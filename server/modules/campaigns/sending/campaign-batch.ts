@@ -1,8 +1,10 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { buffer } from "node:stream/consumers";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { MergeTag, RecipientStatus } from "../../../../contract/campaigns.js";
 import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { dkimOptionsFor, domainOfAddress } from "../../../platform/dkim.js";
+import { storedFiles } from "../../../platform/files.tables.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import type { Language } from "../../../platform/language.js";
 import { mails } from "../../../platform/mail.tables.js";
@@ -210,6 +212,22 @@ async function mailingOf(context: AppContext, campaignId: string): Promise<Maili
   };
 }
 
+/** The campaign's attached files (SPEC §2: 8 MB at most together), read once per batch. */
+async function attachmentsOf(context: AppContext, campaign: CampaignRow) {
+  if (campaign.attachmentIds.length === 0) return [];
+  const files = await context.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.eventId, campaign.eventId), inArray(storedFiles.id, campaign.attachmentIds)));
+  return Promise.all(
+    files.map(async (file) => ({
+      filename: file.name,
+      contentType: file.contentType,
+      content: await buffer(context.files.read(file.storageKey)),
+    })),
+  );
+}
+
 /** A few at a time: the SMTP pool's connections, and as many waiting behind them so none idles. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -238,6 +256,7 @@ async function sendClaimed(context: AppContext, mailing: Mailing, claimed: Claim
   const maxAttempts = config.campaigns.maxAttempts;
   const messageDomain = domainOfAddress(mailing.from.address) ?? new URL(config.publicUrl).hostname;
   const dkim = dkimOptionsFor(config, mailing.from.address);
+  const attachments = transport ? await attachmentsOf(context, campaign) : [];
 
   // Still ours while we work: the lease of the records not answered yet is renewed before it runs out.
   const unanswered = new Set(claimed.map((row) => row.id));
@@ -314,6 +333,7 @@ async function sendClaimed(context: AppContext, mailing: Mailing, claimed: Claim
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
         dkim,
+        attachments,
       };
       if (!transport) {
         outbox.push({

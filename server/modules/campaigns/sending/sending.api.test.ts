@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { storedFiles } from "../../../platform/files.tables.js";
 import { registerAccount } from "../../../testing/fixtures.js";
 import { header, startSmtpServer, waitFor } from "../../../testing/smtp.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
@@ -33,7 +34,7 @@ beforeAll(async () => {
     CAMPAIGN_WEBHOOK_SECRET: webhookSecret,
     PUBLIC_URL: "https://events.example.test",
   });
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -301,5 +302,41 @@ describe("scheduled", () => {
     );
     const received = smtp.received.filter((m) => m.to.some((to) => to.startsWith("sched-")));
     expect(received).toHaveLength(3);
+  });
+});
+
+describe("attachments", () => {
+  test("every mail carries the campaign's attached files", async () => {
+    const { scope } = await accountWithEvent();
+    const campaign = await seedSendableCampaign(t.context.db, scope, { count: 2, credits: 2, prefix: "attached" });
+    const bytes = Buffer.from("%PDF-1.4\nprogramme\n%%EOF\n");
+    await t.context.files.put(`campaigns/${campaign.id}/programme.pdf`, bytes);
+    const [file] = await t.context.db
+      .insert(storedFiles)
+      .values({
+        eventId: scope.eventId,
+        purpose: "campaign.attachment",
+        name: "programme.pdf",
+        contentType: "application/pdf",
+        size: bytes.length,
+        storageKey: `campaigns/${campaign.id}/programme.pdf`,
+      })
+      .returning({ id: storedFiles.id });
+    await t.context.db
+      .update(campaigns)
+      .set({ attachmentIds: [file?.id ?? ""] })
+      .where(eq(campaigns.id, campaign.id));
+    await startSend(t.context, campaign);
+    await waitFor(
+      async () => ((await campaignOf(campaign.id))?.status === "sent" ? true : undefined),
+      "the campaign with an attachment to be sent",
+      30_000,
+    );
+    const received = smtp.received.filter((m) => m.to.some((to) => to.startsWith("attached-")));
+    expect(received).toHaveLength(2);
+    for (const mail of received) {
+      expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=programme\.pdf/i);
+      expect(mail.raw).toContain(bytes.toString("base64").slice(0, 20));
+    }
   });
 });
