@@ -144,6 +144,21 @@ const visits: Visit[] = [
     states: [tab("guests.detail.tabs.companions"), tab("guests.detail.tabs.orders"), tab("guests.detail.tabs.edit")],
   },
   { page: "MessagesPage", route: "events/:eventId/messages", as: "organizer", url: event("/messages") },
+  {
+    page: "AutoMailsPage",
+    route: "events/:eventId/automails",
+    as: "organizer",
+    url: event("/automails"),
+    states: [
+      {
+        name: "the test send dialog",
+        show: async (page, t) => {
+          await page.getByRole("button", { name: t("automails.test.button") }).first().click();
+          await expect(page.getByRole("dialog", { name: t("automails.test.title") })).toBeVisible();
+        },
+      },
+    ],
+  },
   { page: "CustomFieldsPage", route: "events/:eventId/custom-fields", as: "organizer", url: event("/custom-fields") },
   { page: "FormsListPage", route: "events/:eventId/forms", as: "organizer", url: event("/forms") },
   { page: "FormCreatePage", route: "events/:eventId/forms/new", as: "organizer", url: event("/forms/new") },
@@ -164,6 +179,27 @@ const visits: Visit[] = [
     route: "events/:eventId/campaigns/:campaignId/statistics",
     as: "organizer",
     url: (c, l) => event(`/campaigns/${c.campaignId}/statistics`)(c, l),
+  },
+  {
+    page: "CampaignRecipientsPage",
+    route: "events/:eventId/campaigns/:campaignId/recipients",
+    as: "organizer",
+    url: (c, l) => event(`/campaigns/${c.campaignId}/recipients`)(c, l),
+  },
+  {
+    page: "CampaignSummaryPage",
+    route: "events/:eventId/campaigns/:campaignId/summary",
+    as: "organizer",
+    url: (c, l) => event(`/campaigns/${c.campaignId}/summary`)(c, l),
+    states: [
+      {
+        name: "scheduling at a date",
+        show: async (page, t) => {
+          await page.getByRole("radio", { name: t("campaignSummary.later") }).check();
+          await expect(page.getByRole("button", { name: t("campaignSummary.schedule") })).toBeVisible();
+        },
+      },
+    ],
   },
   {
     page: "TicketsPage",

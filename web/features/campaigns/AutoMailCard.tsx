@@ -79,7 +79,7 @@ export function AutoMailCard({ eventId, mail, languages, canEdit }: Props) {
               <Title order={2} size="h3" id={headingId}>
                 {t(`automails.kinds.${mail.kind}.title`)}
               </Title>
-              <Badge color={mail.enabled ? "green.8" : "gray.7"} variant="light">
+              <Badge color={mail.enabled ? "teal" : "gray"} variant="light">
                 {t(mail.enabled ? "automails.on" : "automails.off")}
               </Badge>
             </Group>
