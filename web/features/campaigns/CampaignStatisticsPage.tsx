@@ -76,7 +76,7 @@ export function CampaignStatisticsPage() {
           <Text c="gray.7" style={{ overflowWrap: "anywhere" }}>
             {campaign.name}
           </Text>
-          <Badge variant="light" color="gray.8">
+          <Badge variant="light" color="gray" c="gray.9">
             {t(`campaignStatistics.campaignStatus.${campaign.status}`)}
           </Badge>
         </Group>
@@ -136,7 +136,7 @@ function ChartCard(props: { title: string; summary: string; chart: ReactNode; ta
   const [asTable, setAsTable] = useState(false);
   return (
     <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm">
         <Title order={2} size="h3">
           {props.title}
         </Title>
@@ -377,7 +377,7 @@ function Recipients({ eventId, campaignId, fileName }: { eventId: string; campai
         pages={Math.ceil(total / recipientsPageSize)}
         onPage={setPage}
       >
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
