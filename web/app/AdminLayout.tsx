@@ -60,6 +60,8 @@ export function AdminLayout() {
         { path: "/account/organizers", label: t("app.nav.organizers"), action: "organizers.read" },
         { path: "/account/teams", label: t("app.nav.teams"), action: "teams.read" },
         { path: "/account/api-keys", label: t("app.nav.apiKeys"), action: "apiKeys.manage" },
+        { path: "/account/senders", label: t("app.nav.senders"), action: "account.read" },
+        { path: "/account/mails", label: t("app.nav.mailHistory"), action: "events.seeAll" },
         { path: "/account/credits", label: t("app.nav.credits"), action: "account.read" },
         { path: "/account/audit", label: t("app.nav.audit"), action: "audit.read" },
       ],

@@ -4,6 +4,7 @@ import { accountsBackOfficeRoutes } from "../features/accounts/accounts.routes";
 import { auditBackOfficeRoutes } from "../features/audit/audit.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { campaignsBackOfficeRoutes } from "../features/campaigns/campaigns.routes";
+import { sendersAuthRoutes, sendersBackOfficeRoutes } from "../features/campaigns/senders/senders.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
 import { guestsBackOfficeRoutes } from "../features/guests/guests.routes";
@@ -40,6 +41,7 @@ const backOfficePages: RouteObject[] = [
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,
   ...auditBackOfficeRoutes,
+  ...sendersBackOfficeRoutes,
   { path: "*", element: <NotFoundPage /> },
 ];
 
@@ -92,7 +94,7 @@ function languageRoutes(language: Language | undefined): RouteObject[] {
   const [signIn] = authRoutes;
   return [
     scoped(`${prefix}/admin`, [
-      { lazy: authLayout, children: authRoutes },
+      { lazy: authLayout, children: [...authRoutes, ...sendersAuthRoutes] },
       { lazy: adminLayout, children: backOfficePages },
     ]),
     scoped(`${prefix}/:event/admin`, [{ lazy: authLayout, children: signIn ? [signIn] : [] }]),

@@ -8,6 +8,7 @@ import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { GuestEditForm } from "./GuestEditForm";
+import { GuestMailHistory } from "./GuestMailHistory";
 import { GuestOrdersTab } from "./GuestOrdersTab";
 import { GuestStatusBadge } from "./GuestStatusBadge";
 import { formatCustomValue, formatDateTime, guestName } from "./guest-format";
@@ -16,7 +17,7 @@ import { useCustomFields, useGuest } from "./guests.queries";
 export function GuestDetailPage() {
   const { t } = useTranslation();
   const { eventId = "", guestId = "" } = useParams();
-  const { can } = useAdminContext();
+  const { can, accountId } = useAdminContext();
   const adminPath = useAdminPath();
   const query = useGuest(eventId, guestId);
   const name = query.data ? guestName(query.data, t("guests.unnamed")) : t("guests.detail.title");
@@ -44,6 +45,7 @@ export function GuestDetailPage() {
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <GuestOverview guest={guest} fields={fields} />
+          <GuestMailHistory accountId={accountId} eventId={eventId} guestId={guestId} />
         </Tabs.Panel>
         <Tabs.Panel value="companions" pt="md">
           <GuestCompanions guest={guest} />
