@@ -88,11 +88,6 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     items: [{ kind: "question", id: "rating", type: "rating", title: text("Your rating", "Votre note", "Su nota") }],
   });
   await call("POST", `${scope}/forms/${survey.id}/options`, { online: true });
-  // A draft campaign: its pages (editor, recipients, summary, statistics) open on it.
-  const campaign = await call<{ id: string }>("POST", `${scope}/campaigns`, {
-    name: "Spring invitation",
-    type: "invitation",
-  });
 
   const member = `e2e-a11y-member-${id}@example.test`;
   const sent = await request.post(`/en/${slug}/forms/sendForm/${registration.id}`, {
@@ -208,7 +203,6 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     memberSession,
     guestId: memberGuestId,
     formId: registration.id,
-    campaignId: campaign.id,
     orderId: order.id,
     invitationToken: await mailedToken(request, invited),
   };

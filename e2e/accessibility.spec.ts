@@ -175,12 +175,6 @@ const visits: Visit[] = [
     url: (c, l) => event(`/forms/${c.formId}/statistics`)(c, l),
   },
   {
-    page: "CampaignStatisticsPage",
-    route: "events/:eventId/campaigns/:campaignId/statistics",
-    as: "organizer",
-    url: (c, l) => event(`/campaigns/${c.campaignId}/statistics`)(c, l),
-  },
-  {
     page: "CampaignRecipientsPage",
     route: "events/:eventId/campaigns/:campaignId/recipients",
     as: "organizer",
