@@ -266,7 +266,7 @@ describe("the reminder and thank-you job", () => {
       (await submit(t, event.slug, form.id, { mail: spanish, items: { first: "Inés" } }, { lang: "es" })).status,
     ).toBe(201);
     const confirmed = uniqueEmail("confirmed");
-    await addGuest(t, owner.token, event.users, {
+    const ada = await addGuest(t, owner.token, event.users, {
       firstName: "Ada",
       lastName: "King",
       email: confirmed,
@@ -298,6 +298,7 @@ describe("the reminder and thank-you job", () => {
     const [toAda] = await mailsTo(t, confirmed);
     expect(toAda?.language).toBe("en");
     expect(toAda?.text).toContain("Hello Ada King,");
+    expect(toAda).toMatchObject({ eventId: event.id, guestId: ada.id });
     expect(await mailsTo(t, undecided)).toEqual([]);
     expect(await mailsTo(t, rejected)).toEqual([]);
 

@@ -69,6 +69,8 @@ export async function queueRegistrationConfirmation(
     template: "forms.registration_confirmation",
     language,
     accountId: event.accountId,
+    eventId: event.id,
+    guestId: guest.id,
     ...mail,
   });
   return true;
@@ -177,6 +179,8 @@ async function sendDueChunk(context: AppContext): Promise<number> {
           template: `automails.${row.kind}`,
           language,
           accountId: event.accountId,
+          eventId: event.id,
+          guestId: row.guest_id,
           ...mail,
         });
         mailIds.push({ id: row.id, mailId });

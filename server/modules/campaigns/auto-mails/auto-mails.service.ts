@@ -230,6 +230,7 @@ export async function sendAutoMailTest(
       template: `automails.${kind}.test`,
       language: body.language,
       accountId: event.accountId,
+      eventId,
       subject: `[Test] ${mail.subject}`,
       content: mail.content,
     });
