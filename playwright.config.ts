@@ -50,6 +50,8 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       JOB_POLL_SECONDS: "0.5",
+      // The campaigns journey's platform administrator (a user made at start; e2e/campaigns.spec.ts sets its password).
+      PLATFORM_ADMIN_EMAILS: "e2e-platform-admin@example.test",
     },
   },
 });

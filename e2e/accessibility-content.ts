@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { billingBody } from "../server/modules/ticketing/billing/billing-body.testing";
 import { solveCaptcha } from "../web/ui/captcha-solver";
+import { createCampaignContent } from "./campaign-content";
 import { createEventThroughApi } from "./organizer";
 
 /**
@@ -205,6 +206,7 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     formId: registration.id,
     orderId: order.id,
     invitationToken: await mailedToken(request, invited),
+    ...(await createCampaignContent(request, { id, token, accountId: accountId ?? "", eventId, slug })),
   };
 }
 
