@@ -178,6 +178,15 @@ const visits: Visit[] = [
     route: "events/:eventId/campaigns/:campaignId/summary",
     as: "organizer",
     url: (c, l) => event(`/campaigns/${c.draftCampaignId}/summary`)(c, l),
+    states: [
+      {
+        name: "scheduling at a date",
+        show: async (page, t) => {
+          await page.getByRole("radio", { name: t("campaignSummary.later") }).check();
+          await expect(page.getByRole("button", { name: t("campaignSummary.schedule") })).toBeVisible();
+        },
+      },
+    ],
   },
   {
     page: "CampaignStatisticsPage",
@@ -199,27 +208,6 @@ const visits: Visit[] = [
     route: "events/:eventId/forms/:formId/statistics",
     as: "organizer",
     url: (c, l) => event(`/forms/${c.formId}/statistics`)(c, l),
-  },
-  {
-    page: "CampaignRecipientsPage",
-    route: "events/:eventId/campaigns/:campaignId/recipients",
-    as: "organizer",
-    url: (c, l) => event(`/campaigns/${c.campaignId}/recipients`)(c, l),
-  },
-  {
-    page: "CampaignSummaryPage",
-    route: "events/:eventId/campaigns/:campaignId/summary",
-    as: "organizer",
-    url: (c, l) => event(`/campaigns/${c.campaignId}/summary`)(c, l),
-    states: [
-      {
-        name: "scheduling at a date",
-        show: async (page, t) => {
-          await page.getByRole("radio", { name: t("campaignSummary.later") }).check();
-          await expect(page.getByRole("button", { name: t("campaignSummary.schedule") })).toBeVisible();
-        },
-      },
-    ],
   },
   {
     page: "TicketsPage",
