@@ -1,6 +1,149 @@
-import { Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { CampaignStatus } from "../../../contract/campaigns";
+import type { CampaignSummary } from "../../../contract/campaigns-editor";
+import { ApiError } from "../../api/client";
+import { useAdminContext } from "../../ui/admin-context";
+import { useAlert } from "../../ui/alert";
+import { eventLoadFailure } from "../../ui/event-page-queries";
+import { useAdminPath } from "../../ui/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { useEvent } from "../events/events.queries";
+import { campaignsPageSize, useCampaigns, useDeleteCampaign, useDuplicateCampaign } from "./campaigns.queries";
 
-/** Being written (issue 19). */
+const statusColors: Record<CampaignStatus, string> = {
+  draft: "gray.7",
+  scheduled: "blue.8",
+  sending: "orange.9",
+  sent: "green.9",
+  cancelled: "red.8",
+};
+
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  const { t } = useTranslation();
+  return <Badge color={statusColors[status]}>{t(`campaigns.status.${status}`)}</Badge>;
+}
+
+/** SPEC §2 "Email campaigns: list": each campaign's name, type, status, sending date and recipients. */
 export function CampaignListPage() {
-  return <Title order={1}>CampaignListPage</Title>;
+  const { t, i18n } = useTranslation();
+  const { eventId = "" } = useParams();
+  const adminPath = useAdminPath();
+  const { can } = useAdminContext();
+  const { showAlert } = useAlert();
+  const event = useEvent(eventId);
+  usePageTitle(event.data ? t("campaigns.pageTitle", { name: event.data.name }) : t("campaigns.title"));
+  const [page, setPage] = useState(1);
+  const list = useCampaigns(eventId, (page - 1) * campaignsPageSize);
+  const remove = useDeleteCampaign(eventId);
+  const duplicate = useDuplicateCampaign(eventId);
+  const failure = eventLoadFailure(event);
+  if (failure) return failure;
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const dateOf = (value: string | null) =>
+    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "—";
+  const onError = (error: unknown) =>
+    showAlert(error instanceof ApiError ? error.message : t("app.error.unknown"), "red");
+  const confirmDelete = (campaign: CampaignSummary) => {
+    if (window.confirm(t("campaigns.list.confirmDelete", { name: campaign.name }))) {
+      remove.mutate(campaign.id, { onError });
+    }
+  };
+  const editable = can("events.update");
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
+        ← {event.data?.name ?? t("campaigns.backToEvent")}
+      </Anchor>
+      <Group justify="space-between" align="end">
+        <Stack gap={0}>
+          <Title order={1}>{t("campaigns.title")}</Title>
+          {event.data && <Text c="gray.7">{event.data.name}</Text>}
+        </Stack>
+        {editable && (
+          <Button component={Link} to={adminPath(`/events/${eventId}/campaigns/new`)}>
+            {t("campaigns.list.new")}
+          </Button>
+        )}
+      </Group>
+      {list.isPending ? (
+        <Text c="gray.7">{t("app.loading")}</Text>
+      ) : items.length === 0 ? (
+        <Text c="gray.7">{t("campaigns.list.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("campaigns.list.name")}</Table.Th>
+                <Table.Th>{t("campaigns.list.type")}</Table.Th>
+                <Table.Th>{t("campaigns.list.status")}</Table.Th>
+                <Table.Th>{t("campaigns.list.sendingAt")}</Table.Th>
+                <Table.Th>{t("campaigns.list.recipients")}</Table.Th>
+                <Table.Th>{t("campaigns.list.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((campaign) => (
+                <Table.Tr key={campaign.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={adminPath(`/events/${eventId}/campaigns/${campaign.id}`)} c="blue.8">
+                      {campaign.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{t(`campaigns.types.${campaign.type}.name`)}</Table.Td>
+                  <Table.Td>
+                    <CampaignStatusBadge status={campaign.status} />
+                  </Table.Td>
+                  <Table.Td>{dateOf(campaign.sendingAt)}</Table.Td>
+                  <Table.Td>
+                    {campaign.status === "draft" || campaign.status === "scheduled"
+                      ? campaign.recipients
+                      : t("campaigns.list.sentOf", { sent: campaign.sent, total: campaign.recipients })}
+                  </Table.Td>
+                  <Table.Td>
+                    {editable && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => duplicate.mutate(campaign.id, { onError })}
+                          aria-label={t("campaigns.list.duplicateNamed", { name: campaign.name })}
+                        >
+                          {t("campaigns.list.duplicate")}
+                        </Button>
+                        {(campaign.status === "draft" || campaign.status === "cancelled") && (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red.8"
+                            onClick={() => confirmDelete(campaign)}
+                            aria-label={t("campaigns.list.deleteNamed", { name: campaign.name })}
+                          >
+                            {t("common.delete")}
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {total > campaignsPageSize && (
+        <Pagination
+          total={Math.ceil(total / campaignsPageSize)}
+          value={page}
+          onChange={setPage}
+          getControlProps={() => ({ "aria-label": t("campaigns.list.pagination") })}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -87,6 +87,9 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/ticketing/tickets`)} variant="light" size="sm">
             {t("ticketing.nav.ticketing")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/campaigns`)} variant="light" size="sm">
+            {t("campaigns.title")}
+          </Button>
           <Button component={Link} to={adminPath(`/events/${event.id}/automails`)} variant="light" size="sm">
             {t("automails.navButton")}
           </Button>
