@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
+import sharp from "sharp";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
@@ -184,6 +185,180 @@ async function seedTicketing(token: string, accountId: string) {
   );
 }
 
+/** The newest mail of a template to an address, from the mails table (the outbox, or the log of what SMTP took). */
+async function lastMail(to: string, template: string) {
+  const [mail] = await context.db
+    .select({ text: mails.text, html: mails.html })
+    .from(mails)
+    .where(and(eq(mails.toAddress, to), eq(mails.template, template)))
+    .orderBy(desc(mails.createdAt))
+    .limit(1);
+  return mail;
+}
+
+/** A multipart body with one file part `file`, as a browser uploads it. */
+function multipart(filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----demo${Date.now().toString(16)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * Email campaigns of the product launch (issue 19), as an organizer runs them: campaign credits added by the platform
+ * administrator, a sender verified with its mailed link, a banner image, an invitation sent to the guests (its mails
+ * in /dev/mailbox) of which a few were opened and clicked through the tracking links, a reminder scheduled for
+ * tomorrow 09:00, a save-the-date draft, and the automatic mails switched on. Once.
+ */
+async function seedCampaigns(token: string, accountId: string) {
+  const { items } = await call("GET", `/api/v1/accounts/${accountId}/events?limit=100`, token);
+  const launch = items.find((event: { slug: string }) => event.slug === "product-launch-2027");
+  if (!launch) return;
+  const scope = `/api/v1/events/${accountId}/${launch.id}`;
+  if ((await call("GET", `${scope}/campaigns`, token)).total > 0) {
+    console.log("The product launch already has campaigns.");
+    return;
+  }
+  const admin = await call("POST", "/api/v1/auth/login", undefined, platformAdmin);
+  const expiry = new Date(Date.now() + 365 * day);
+  const expiryDate = `${String(expiry.getUTCDate()).padStart(2, "0")}/${String(expiry.getUTCMonth() + 1).padStart(2, "0")}/${expiry.getUTCFullYear()}`;
+  await call("POST", `/api/v1/accounts/${accountId}/campaigncredits/add`, admin.token, {
+    number: 500,
+    expiryDate,
+    pack: "Demo pack",
+  });
+  await call("POST", `/api/v1/accounts/${accountId}/eventcredits/add`, admin.token, { number: 10, pack: "Demo pack" });
+
+  const senderEmail = "events@eventdesk.test";
+  const sender = await call("POST", `/api/v1/accounts/${accountId}/senders`, token, {
+    email: senderEmail,
+    name: demo.accountName,
+  });
+  const verification = (await lastMail(senderEmail, "campaigns.sender_verification"))?.text.match(
+    /[?&]token=([^\s&]+)/,
+  )?.[1];
+  if (!verification) throw new Error(`no verification link mailed to ${senderEmail}`);
+  await call("POST", `/api/v1/public/senders/verification/${decodeURIComponent(verification)}`);
+
+  const guests = [
+    ["Alice", "Bernard", "not_responded"],
+    ["Hugo", "Petit", "not_responded"],
+    ["Léa", "Moreau", "not_responded"],
+    ["Nina", "Roux", "not_responded"],
+    ["Omar", "Haddad", "not_responded"],
+    ["Chloé", "Fournier", "not_responded"],
+    ["Paul", "Girard", "confirmed"],
+    ["Sofia", "Lopez", "confirmed"],
+  ] as const;
+  for (const [firstName, lastName, status] of guests) {
+    const email = `${firstName.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()}.${lastName.toLowerCase()}@example.com`;
+    await call("POST", `${scope}/users`, token, { firstName, lastName, email, status });
+  }
+  // Shown excluded in the recipients step, with its reason.
+  await call("POST", `${scope}/users`, token, { firstName: "Marc", lastName: "Sansadresse" });
+
+  const banner = await sharp({
+    create: { width: 1200, height: 400, channels: 3, background: { r: 25, g: 113, b: 194 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="400"><text x="600" y="220" font-size="72" text-anchor="middle" fill="white" font-family="sans-serif">Product launch 2027</text></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const upload = multipart("banner.png", "image/png", banner);
+  const uploaded = await app.inject({
+    method: "POST",
+    url: `${scope}/images?purpose=campaign`,
+    headers: { authorization: `Bearer ${token}`, "content-type": upload.contentType },
+    payload: upload.payload,
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`image upload → ${uploaded.statusCode} ${uploaded.body}`);
+  const imageId: string = uploaded.json().id;
+
+  const event = await call("GET", `/api/v1/accounts/${accountId}/events/${launch.id}`, token);
+  const words = {
+    en: { subject: "You are invited to the Product launch 2027", hello: "Dear {{first_name}},", button: "Register" },
+    fr: { subject: "Vous êtes invité au Product launch 2027", hello: "Bonjour {{first_name}},", button: "S'inscrire" },
+    es: { subject: "Está invitado al Product launch 2027", hello: "Hola {{first_name}}:", button: "Inscribirse" },
+  } as const;
+  const content = (subject: (language: keyof typeof words) => string) =>
+    Object.fromEntries(
+      (event.languages as (keyof typeof words)[]).map((language) => [
+        language,
+        {
+          subject: subject(language),
+          previewText: "Pavillon Royal, Paris",
+          blocks: [
+            { type: "image", imageId, alt: "Product launch 2027", url: "{{registration_link}}" },
+            { type: "title", text: words[language].hello },
+            {
+              type: "text",
+              text: "Join us at the Pavillon Royal for the launch of our new range.\nDrinks from 17:00.",
+            },
+            { type: "button", label: words[language].button, url: "{{registration_link}}" },
+            { type: "divider" },
+            { type: "footer", text: "Demo Events · 12 rue de la Paix, Paris · {{unsubscribe_link}}" },
+          ],
+        },
+      ]),
+    );
+  const campaign = async (type: string, name: string, subject: (language: keyof typeof words) => string) => {
+    const created = await call("POST", `${scope}/campaigns`, token, { name, type });
+    await call("POST", `${scope}/campaigns/${created.id}`, token, {
+      fromName: demo.accountName,
+      senderId: sender.id,
+      content: content(subject),
+    });
+    return created.id as string;
+  };
+
+  const invitation = await campaign("invitation", "Invitation", (language) => words[language].subject);
+  await call("POST", `${scope}/campaigns/${invitation}/recipients`, token, { selectAll: true, guestIds: [] });
+  await call("POST", `${scope}/campaigns/${invitation}/send`, token, {});
+  // The batches run on this process's job runner: wait for the campaign to end.
+  for (let waited = 0; ; waited += 250) {
+    if ((await call("GET", `${scope}/campaigns/${invitation}`, token)).status === "sent") break;
+    if (waited > 60_000) throw new Error("the demo invitation was not sent within a minute");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // A few guests open it (the pixel) and click its button (the signed redirect), as their mail clients would.
+  const sentMails = await context.db
+    .select({ html: mails.html })
+    .from(mails)
+    .where(and(like(mails.html, "%/t/o/%"), like(mails.toAddress, "%@example.com")))
+    .orderBy(desc(mails.createdAt))
+    .limit(guests.length);
+  for (const [index, mail] of sentMails.entries()) {
+    const html = mail.html.replaceAll("&amp;", "&");
+    const open = html.match(/\/t\/o\/[^"'\s)]+/)?.[0];
+    const click = html.match(/\/t\/c\/[^"'\s)]+/)?.[0];
+    if (index < 4 && open) await app.inject({ method: "GET", url: `/api/v1${open}` });
+    if (index < 2 && click) await app.inject({ method: "GET", url: `/api/v1${click}` });
+  }
+
+  const reminder = await campaign("reminder", "Reminder", (language) => `${words[language].subject} — reminder`);
+  await call("POST", `${scope}/campaigns/${reminder}/recipients`, token, { selectAll: true, guestIds: [] });
+  await call("POST", `${scope}/campaigns/${reminder}/send`, token, { at: at(1, 8) });
+  await campaign("save_the_date", "Save the date", () => "Save the date: Product launch 2027");
+
+  await call("POST", `${scope}/automails`, token, {
+    items: [
+      { kind: "confirmation", enabled: true },
+      { kind: "reminder", enabled: true, days: 2 },
+      { kind: "thank_you", enabled: true, days: 1 },
+    ],
+  });
+  console.log(
+    "Campaigns of the product launch: 500 credits, a verified sender, an invitation sent (opens and clicks), a reminder scheduled, a draft, automatic mails on.",
+  );
+}
+
 /**
  * The platform administrator chooses a password as the owner of a listed address does: "Forgot your password?", then
  * the link mailed, read here from the mails table.
@@ -309,6 +484,7 @@ try {
   const me = await call("GET", "/api/v1/auth/me", session.token);
   await seedTicketing(session.token, me.memberships[0].accountId);
   await seedPlatformAdmin();
+  await seedCampaigns(session.token, me.memberships[0].accountId);
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
     : [];
