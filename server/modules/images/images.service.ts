@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { endpointPath } from "../../../contract/endpoint.js";
 import { imagesEndpoints } from "../../../contract/images.endpoints.js";
 import { type Image, type ImagePurpose, imagePurposes, imageVariantWidths } from "../../../contract/images.js";
@@ -24,7 +24,7 @@ export type ImageRow = typeof images.$inferSelect;
 const maxInputPixels = 50_000_000;
 
 /** The widest variant: what a mail or a page shows when it asks for no width. */
-const defaultWidth = imageVariantWidths[imageVariantWidths.length - 1];
+const defaultWidth = Math.max(...imageVariantWidths);
 
 /**
  * The absolute public address of an image's resized copy, for mails (PUBLIC_URL based): the smallest copy at least
@@ -84,7 +84,7 @@ export async function prepareImage(bytes: Buffer, allowGif: boolean): Promise<Pr
   const kind = sniffFileKind(bytes, allowGif ? ["jpeg", "png", "webp", "gif"] : ["jpeg", "png", "webp"]);
   if (!kind) throw unsupported();
   const options = { failOn: "error", limitInputPixels: maxInputPixels } as const;
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // The header alone: the pixel limit is checked below, where it answers 413 rather than a type refusal.
     metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
