@@ -153,7 +153,10 @@ const visits: Visit[] = [
       {
         name: "the test send dialog",
         show: async (page, t) => {
-          await page.getByRole("button", { name: t("automails.test.button") }).first().click();
+          await page
+            .getByRole("button", { name: t("automails.test.button") })
+            .first()
+            .click();
           await expect(page.getByRole("dialog", { name: t("automails.test.title") })).toBeVisible();
         },
       },
