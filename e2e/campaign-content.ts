@@ -103,7 +103,7 @@ export async function createCampaignContent(
 ) {
   const api = apiOf(request, token);
   const admin = apiOf(request, await platformAdminToken(request));
-  await admin.post(`/accounts/${accountId}/campaigncredits`, { number: 20, pack: "Starter" });
+  await admin.post(`/accounts/${accountId}/campaigncredits/add`, { number: 20, pack: "Starter" });
   const senderEmail = `e2e-a11y-sender-${id}@example.test`;
   const sender = await api.post<{ id: string }>(`/accounts/${accountId}/senders`, { email: senderEmail, name: "Gala" });
   await api.post(`/public/senders/verification/${await mailedToken(request, senderEmail)}`, {});
