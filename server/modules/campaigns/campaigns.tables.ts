@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { CampaignContent, CampaignStatus, CampaignType, RecipientStatus } from "../../../contract/campaigns.js";
 import type { Language } from "../../../contract/common.js";
 import { accounts } from "../accounts/accounts.tables.js";

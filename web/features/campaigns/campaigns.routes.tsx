@@ -29,13 +29,6 @@ export const campaignsBackOfficeRoutes: RouteObject[] = [
     ),
   },
   {
-    path: "events/:eventId/automails",
-    lazy: lazyPage(
-      () => import("./AutoMailsPage"),
-      (m) => m.AutoMailsPage,
-    ),
-  },
-  {
     path: "events/:eventId/campaigns/:campaignId",
     lazy: lazyPage(
       () => import("./CampaignEditorPage"),
