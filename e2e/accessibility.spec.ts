@@ -90,6 +90,12 @@ const visits: Visit[] = [
   },
   { page: "RegisterSuccessPage", route: "register-success", as: "organizer", url: admin("/register-success") },
   {
+    page: "VerifySenderPage",
+    route: "verify-sender",
+    as: "visitor",
+    url: (c, l) => `/${l}/admin/verify-sender?token=${c.senderVerificationToken}`,
+  },
+  {
     page: "SendingTokenPage",
     route: "sending-token",
     as: "visitor",
@@ -267,6 +273,8 @@ const visits: Visit[] = [
   { page: "TeamsPage", route: "account/teams", as: "organizer", url: admin("/account/teams") },
   { page: "ApiKeysPage", route: "account/api-keys", as: "organizer", url: admin("/account/api-keys") },
   { page: "CreditsPage", route: "account/credits", as: "organizer", url: admin("/account/credits") },
+  { page: "SendersPage", route: "account/senders", as: "organizer", url: admin("/account/senders") },
+  { page: "MailHistoryPage", route: "account/mails", as: "organizer", url: admin("/account/mails") },
   { page: "AuditLogPage", route: "account/audit", as: "organizer", url: admin("/account/audit") },
   { page: "PlatformPage", route: "platform", as: "organizer", url: admin("/platform") },
   { page: "NotFoundPage", route: "* (back office)", as: "organizer", url: admin("/no-such-page") },

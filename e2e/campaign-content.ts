@@ -132,5 +132,13 @@ export async function createCampaignContent(
     const { status } = await api.get<{ status: string }>(`${scope}/campaigns/${sent}`);
     expect(status).toBe("sent");
   }).toPass({ timeout: 30_000 });
-  return { campaignId: sent, draftCampaignId: draft, imageId };
+  // A sender still to verify: the page its link opens shows the address and its button.
+  const pendingSender = `e2e-a11y-pending-${id}@example.test`;
+  await api.post(`/accounts/${accountId}/senders`, { email: pendingSender, name: "Gala" });
+  return {
+    campaignId: sent,
+    draftCampaignId: draft,
+    imageId,
+    senderVerificationToken: await mailedToken(request, pendingSender),
+  };
 }
