@@ -3,6 +3,8 @@ import { endpointGroup } from "./endpoint.js";
 import {
   attendeeList,
   attendeesQuery,
+  invitationParams,
+  invitationSchema,
   memberLinkAccepted,
   memberLinkBody,
   memberRegistrationSchema,
@@ -28,6 +30,14 @@ export const publicEndpoints = endpointGroup("public", {
     params: publicEventParams,
     query: publicEventQuery,
     answer: publicEventSchema,
+  },
+  invitation: {
+    method: "GET",
+    path: `${event}/invitations/:token`,
+    summary: "Read whom a personal registration link invites (first name, last name, email), to pre-fill the form",
+    access: "anyone",
+    params: invitationParams,
+    answer: invitationSchema,
   },
   requestMemberLink: {
     method: "POST",

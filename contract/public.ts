@@ -45,6 +45,11 @@ export const publicEventSchema = z.object({
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 
+/** A guest's personal registration link: `?invitation=<token>` on the event page (the token is signed, never stored). */
+export const invitationParams = publicEventParams.extend({ token: z.string().min(1).max(200) });
+export const invitationSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
+export type Invitation = z.infer<typeof invitationSchema>;
+
 export const memberLinkBody = z.object({ email: emailSchema, language: languageSchema.optional() });
 export type MemberLinkBody = z.infer<typeof memberLinkBody>;
 export const memberLinkAccepted = z.object({ ok: z.literal(true) });

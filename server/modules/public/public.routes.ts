@@ -4,6 +4,7 @@ import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
 import { isLanguage } from "../../platform/language.js";
 import { requireMember } from "../guests/member-sessions.js";
+import { readInvitation } from "./invitations.js";
 import {
   closeMemberSession,
   getMemberRegistration,
@@ -30,6 +31,10 @@ export function registerPublicRoutes(app: FastifyInstance, context: AppContext) 
       const { lang } = request.query;
       const language = lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
       return getPublicEvent(context.db, request.params.slug, language);
+    },
+    invitation: async (request, reply) => {
+      reply.headers(noStore);
+      return readInvitation(context, request.params.slug, request.params.token);
     },
     requestMemberLink: async (request) => {
       await requestMemberLink(context, request.params.slug, request.body, request.language, request.ip);

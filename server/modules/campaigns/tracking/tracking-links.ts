@@ -1,6 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { captchaSecret } from "../../../platform/captcha.js";
-import type { AppContext } from "../../../platform/context.js";
+import {
+  idOfSignedToken,
+  linkSigningSecret,
+  sameText,
+  signedIdToken,
+  signText,
+} from "../../../platform/signed-tokens.js";
 
 /**
  * The signed links of a campaign mail, under the app's own URL: the open pixel, the click redirect and the unsubscribe
@@ -8,45 +12,18 @@ import type { AppContext } from "../../../platform/context.js";
  * also signs the URL it leads to, so the redirect never goes anywhere the mail did not say (no open redirect).
  */
 
-const secrets = new WeakMap<AppContext, Promise<string>>();
-
 /** CAMPAIGN_TRACKING_SECRET, or one derived from the captcha's (shared by every instance through the database). */
-export function trackingSecret(context: AppContext): Promise<string> {
-  if (context.config.campaigns.trackingSecret) return Promise.resolve(context.config.campaigns.trackingSecret);
-  let secret = secrets.get(context);
-  if (!secret) {
-    secret = captchaSecret(context).then((base) =>
-      createHmac("sha256", base).update("campaign-tracking").digest("base64url"),
-    );
-    secret.catch(() => secrets.delete(context));
-    secrets.set(context, secret);
-  }
-  return secret;
-}
-
-const mac = (secret: string, text: string) =>
-  createHmac("sha256", secret).update(text).digest("base64url").slice(0, 22);
-
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const trackingSecret = linkSigningSecret;
 
 /** `<recipient id>.<hmac>`. */
-export const recipientToken = (secret: string, recipientId: string) =>
-  `${recipientId}.${mac(secret, `recipient:${recipientId}`)}`;
+export const recipientToken = (secret: string, recipientId: string) => signedIdToken(secret, "recipient", recipientId);
 
 /** The send record a token names, when its HMAC is right. */
-export function recipientOfToken(secret: string, token: string): string | undefined {
-  const [id = "", signature = "", ...rest] = token.split(".");
-  if (rest.length > 0 || !uuidPattern.test(id)) return undefined;
-  return sameText(signature, mac(secret, `recipient:${id}`)) ? id : undefined;
-}
+export const recipientOfToken = (secret: string, token: string): string | undefined =>
+  idOfSignedToken(secret, "recipient", token);
 
-export const clickSignature = (secret: string, token: string, url: string) => mac(secret, `click:${token}\n${url}`);
+export const clickSignature = (secret: string, token: string, url: string) =>
+  signText(secret, `click:${token}\n${url}`);
 
 export const isClickSigned = (secret: string, token: string, url: string, signature: string) =>
   sameText(signature, clickSignature(secret, token, url));

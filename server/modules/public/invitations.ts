@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import type { Invitation } from "../../../contract/public.js";
+import type { Database } from "../../db/connection.js";
+import type { AppContext } from "../../platform/context.js";
+import { notFound } from "../../platform/errors.js";
+import { idOfSignedToken, linkSigningSecret, signedIdToken } from "../../platform/signed-tokens.js";
+import { requirePublicEvent } from "../events/events.visibility.js";
+import { guests } from "../guests/guests.tables.js";
+
+/**
+ * A guest's personal registration link (the `{{registration_link}}` of campaign mails and auto-mails): the public
+ * event page with `?invitation=<guest id>.<HMAC>`. The page reads the guest's names and address with the token to
+ * pre-fill its form and greet them; nothing is stored, and nobody can make up another guest's token.
+ */
+
+const purpose = "invitation";
+
+/** The secret that signs invitations (the campaign links' one; a different purpose keeps the tokens apart). */
+export const invitationSecret = (context: AppContext) => linkSigningSecret(context);
+
+export const invitationToken = (secret: string, guestId: string) => signedIdToken(secret, purpose, guestId);
+
+export const guestOfInvitation = (secret: string, token: string) => idOfSignedToken(secret, purpose, token);
+
+/** `${publicUrl}/${language}/${slug}?invitation=<token>`. */
+export const personalRegistrationLink = (
+  config: { publicUrl: string },
+  secret: string,
+  event: { slug: string },
+  guestId: string,
+  language: string,
+) => `${config.publicUrl}/${language}/${event.slug}?invitation=${invitationToken(secret, guestId)}`;
+
+/** What a token invites: the guest of this event it names, or 404 (forged, another event's guest, deleted guest). */
+export async function readInvitation(context: AppContext, slug: string, token: string): Promise<Invitation> {
+  const db: Database = context.db;
+  const event = await requirePublicEvent(db, slug);
+  const guestId = guestOfInvitation(await invitationSecret(context), token);
+  if (!guestId) throw notFound();
+  const [guest] = await db
+    .select({ firstName: guests.firstName, lastName: guests.lastName, email: guests.email })
+    .from(guests)
+    .where(and(eq(guests.id, guestId), eq(guests.eventId, event.id)));
+  if (!guest) throw notFound();
+  return { firstName: guest.firstName, lastName: guest.lastName, email: guest.email ?? "" };
+}
