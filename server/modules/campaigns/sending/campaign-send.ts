@@ -55,7 +55,7 @@ export async function beginSend(
     .returning({ id: campaigns.id });
   if (!started) throw new AppError(409, "CAMPAIGN_ALREADY_SENT");
   const recipients = await recordRecipients(tx, campaign, context.config.campaigns.batchSize);
-  if (recipients === 0) throw new AppError(422, "CAMPAIGN_NO_RECIPIENTS");
+  if (recipients === 0) throw new AppError(409, "CAMPAIGN_NO_RECIPIENTS");
   await reserveCredits(tx, {
     accountId: campaign.accountId,
     kind: "campaign",
