@@ -13,6 +13,7 @@ import type { Config } from "../../config.js";
 import type { Executor } from "../../db/connection.js";
 import { AppError } from "../../platform/errors.js";
 import { imageUrl } from "../images/images.service.js";
+import { sampleRegistrationLink } from "../public/invitations.js";
 import type { campaigns } from "./campaigns.tables.js";
 import { findVerifiedSender } from "./senders/senders.service.js";
 
@@ -215,12 +216,16 @@ export function personalize(rendered: RenderedCampaign, values: Record<MergeTag,
 }
 
 /** The values a preview or a test send shows in place of a guest's. */
-export function sampleMergeValues(config: Pick<Config, "publicUrl">, language: Language): Record<MergeTag, string> {
+export function sampleMergeValues(
+  config: Pick<Config, "publicUrl">,
+  event: { slug: string },
+  language: Language,
+): Record<MergeTag, string> {
   const names = { fr: ["Camille", "Martin"], en: ["Jane", "Doe"], es: ["Lucía", "García"] }[language];
   return {
     first_name: names[0] ?? "",
     last_name: names[1] ?? "",
-    registration_link: `${config.publicUrl}/`,
+    registration_link: sampleRegistrationLink(config, event, language),
     unsubscribe_link: `${config.publicUrl}/`,
   };
 }

@@ -423,9 +423,9 @@ export async function previewCampaign(
   id: string,
   language: Language,
 ) {
-  await requireEvent(context.db, access, eventId, "events.read");
+  const event = await requireEvent(context.db, access, eventId, "events.read");
   const row = await requireCampaign(context.db, eventId, id);
-  return personalize(await renderCampaign(context, row, language), sampleMergeValues(context.config, language));
+  return personalize(await renderCampaign(context, row, language), sampleMergeValues(context.config, event, language));
 }
 
 /** The editor's live preview: the content as it stands in the editor, not saved. */
@@ -437,11 +437,11 @@ export async function previewDraftContent(
   language: Language,
   content: CampaignLanguageContent,
 ) {
-  await requireEvent(context.db, access, eventId, "events.read");
+  const event = await requireEvent(context.db, access, eventId, "events.read");
   await requireCampaign(context.db, eventId, id);
   return personalize(
     await renderContent(context.config, content, language),
-    sampleMergeValues(context.config, language),
+    sampleMergeValues(context.config, event, language),
   );
 }
 
@@ -465,7 +465,7 @@ export async function sendTestMail(
     await assertNotRejected(tx, event.accountId, input.email);
     const mail = personalize(
       await renderCampaign(context, row, input.language),
-      sampleMergeValues(context.config, input.language),
+      sampleMergeValues(context.config, event, input.language),
     );
     const attachments = await attachmentsOf(tx, row);
     await context.mailer.enqueue(tx, {

@@ -44,3 +44,7 @@ export async function readInvitation(context: AppContext, slug: string, token: s
   if (!guest) throw notFound();
   return { firstName: guest.firstName, lastName: guest.lastName, email: guest.email ?? "" };
 }
+
+/** What previews and test sends show for the link: its shape, with a token that invites nobody (the page ignores it). */
+export const sampleRegistrationLink = (config: { publicUrl: string }, event: { slug: string }, language: string) =>
+  `${config.publicUrl}/${language}/${event.slug}?invitation=sample`;

@@ -6,7 +6,9 @@ import { auditLogs } from "../../audit/audit.tables.js";
 import { events } from "../../events/events.tables.js";
 import { hoursFromNow } from "../../events/events.testing.js";
 import { insertForm, question, submit, uniqueEmail } from "../../forms/submissions/submissions.testing.js";
+import { guests } from "../../guests/guests.tables.js";
 import { addGuest, guestEvent, scopeUrl } from "../../guests/guests.testing.js";
+import { invitationSecret, invitationToken } from "../../public/invitations.js";
 import { errorMails } from "../campaigns.tables.js";
 import { sendDueAutoMails } from "./auto-mails.sending.js";
 import { autoMailSends } from "./auto-mails.tables.js";
@@ -159,6 +161,7 @@ describe("auto-mail settings", () => {
     expect(preview.body.subject).toBe("Harvest fair en Lucía");
     expect(preview.body.text).toContain("Hola Lucía García");
     expect(preview.body.text).toContain(`/es/${event.slug}/member`);
+    expect(preview.body.text).toContain(`Enlace: ${t.context.config.publicUrl}/es/${event.slug}?invitation=sample`);
     expect(preview.body.text).toContain("Dónde: Old barn");
     expect(preview.body.html).toContain('<html lang="es">');
     expect(preview.body.html).toContain("Hola Lucía García");
@@ -200,7 +203,7 @@ describe("the confirmation after a registration", () => {
       texts: {
         fr: text(
           "C'est noté, {{first_name}} !",
-          "Bonjour {{first_name}} {{last_name}},\nRendez-vous à {{event_name}}.",
+          "Bonjour {{first_name}} {{last_name}},\nRendez-vous à {{event_name}}.\nVotre lien : {{registration_link}}",
         ),
       },
     });
@@ -214,6 +217,13 @@ describe("the confirmation after a registration", () => {
     expect(confirmation?.text).toContain("Où : Town hall");
     expect(confirmation?.text).toContain("Tenue de soirée.");
     expect(confirmation?.text).toContain(`/fr/${event.slug}/member`);
+    // {{registration_link}} is the guest's personal link: the event page with the guest's signed invitation.
+    const [guest] = await t.context.db.select({ id: guests.id }).from(guests).where(eq(guests.email, mail));
+    if (!guest) throw new Error("no guest registered");
+    const token = invitationToken(await invitationSecret(t.context), guest.id);
+    expect(confirmation?.text).toContain(
+      `Votre lien : ${t.context.config.publicUrl}/fr/${event.slug}?invitation=${token}`,
+    );
   });
 
   it("is not sent once switched off, and again once switched back on", async () => {

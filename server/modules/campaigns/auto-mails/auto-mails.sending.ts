@@ -11,6 +11,7 @@ import { events } from "../../events/events.tables.js";
 import { formSubmissions, forms } from "../../forms/forms.tables.js";
 import { type RegistrationConfirmation, registrationMail } from "../../forms/submissions/submissions.mails.js";
 import { guests } from "../../guests/guests.tables.js";
+import { invitationSecret, personalRegistrationLink } from "../../public/invitations.js";
 import { errorMails } from "../campaigns.tables.js";
 import { attendeeSql } from "../recipients/recipients.service.js";
 import { textsOf } from "./auto-mails.service.js";
@@ -38,7 +39,14 @@ export async function queueRegistrationConfirmation(
         left join ${autoMails} a on a.event_id = ${event.id} and a.kind = 'confirmation'`,
   );
   if (!settings || settings.enabled === false || settings.rejected) return false;
-  const registrationLink = memberAreaUrl(context.config.publicUrl, language, event.slug);
+  const memberUrl = memberAreaUrl(context.config.publicUrl, language, event.slug);
+  const registrationLink = personalRegistrationLink(
+    context.config,
+    await invitationSecret(context),
+    event,
+    guest.id,
+    language,
+  );
   const mail =
     guest.status === "pending_approval"
       ? registrationMail(language, {
@@ -46,7 +54,7 @@ export async function queueRegistrationConfirmation(
           pending: true,
           companions: registration.companions,
           message: registration.message,
-          memberUrl: registrationLink,
+          memberUrl,
         })
       : autoMailContent(
           "confirmation",
@@ -60,6 +68,7 @@ export async function queueRegistrationConfirmation(
               registration_link: registrationLink,
               event_name: event.name,
             },
+            memberUrl,
             companions: registration.companions,
             message: registration.message,
           },
@@ -137,6 +146,8 @@ function dueSql() {
  * record inserted, queued in the same transaction, and an audit row per event and kind. Answers the records taken.
  */
 async function sendDueChunk(context: AppContext): Promise<number> {
+  // Before the transaction: reading the secret may take a query that it would block (the embedded database).
+  const invitations = await invitationSecret(context);
   return context.db.transaction(async (tx) => {
     const due = await rowsOf<DueRow>(
       tx,
@@ -170,9 +181,10 @@ async function sendDueChunk(context: AppContext): Promise<number> {
           values: {
             first_name: row.first_name,
             last_name: row.last_name,
-            registration_link: memberAreaUrl(context.config.publicUrl, language, event.slug),
+            registration_link: personalRegistrationLink(context.config, invitations, event, row.guest_id, language),
             event_name: event.name,
           },
+          memberUrl: memberAreaUrl(context.config.publicUrl, language, event.slug),
         });
         const mailId = await context.mailer.enqueue(batch, {
           to: row.email,

@@ -18,6 +18,7 @@ import { consumeRateLimit } from "../../../platform/rate-limit.js";
 import { changedFields, recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
+import { sampleRegistrationLink } from "../../public/invitations.js";
 import { assertNotRejected } from "../error-mails/error-mails.service.js";
 import { autoMailSends, autoMails } from "./auto-mails.tables.js";
 import {
@@ -172,7 +173,7 @@ function sampleValues(context: AppContext, event: AutoMailEvent, language: Langu
   return {
     first_name: sample[0] ?? "",
     last_name: sample[1] ?? "",
-    registration_link: memberAreaUrl(context.config.publicUrl, language, event.slug),
+    registration_link: sampleRegistrationLink(context.config, event, language),
     event_name: event.name,
   };
 }
@@ -185,7 +186,11 @@ function sampleMail(
   language: Language,
   text: AutoMailText,
 ) {
-  return autoMailContent(kind, language, text, { event, values: sampleValues(context, event, language) });
+  return autoMailContent(kind, language, text, {
+    event,
+    values: sampleValues(context, event, language),
+    memberUrl: memberAreaUrl(context.config.publicUrl, language, event.slug),
+  });
 }
 
 async function savedText(executor: Executor, eventId: string, kind: AutoMailKind, language: Language) {

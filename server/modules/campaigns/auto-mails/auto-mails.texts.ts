@@ -107,7 +107,7 @@ export function autoMailContent(
   kind: AutoMailKind,
   language: Language,
   text: AutoMailText,
-  details: { event: AutoMailEvent; values: MergeValues; companions?: number; message?: string },
+  details: { event: AutoMailEvent; values: MergeValues; memberUrl: string; companions?: number; message?: string },
 ): { subject: string; content: MailContent } {
   const { event, values } = details;
   const label = labels[language];
@@ -128,12 +128,12 @@ export function autoMailContent(
     content: {
       title: subject,
       paragraphs,
-      action: { label: label.action, url: values.registration_link },
+      action: { label: label.action, url: details.memberUrl },
       footer: transactionalFooter(language),
     },
   };
 }
 
-/** The member area, where a guest signs in to see or change the registration: the auto-mails' registration link. */
+/** The member area, where a guest signs in to see or change the registration: the auto-mails' button. */
 export const memberAreaUrl = (publicUrl: string, language: Language, slug: string) =>
   `${publicUrl}/${language}/${slug}/member`;

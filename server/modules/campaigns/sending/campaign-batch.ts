@@ -10,6 +10,7 @@ import type { Language } from "../../../platform/language.js";
 import { mails } from "../../../platform/mail.tables.js";
 import { events } from "../../events/events.tables.js";
 import { guests } from "../../guests/guests.tables.js";
+import { invitationSecret, personalRegistrationLink } from "../../public/invitations.js";
 import { type CampaignRow, personalizer, type RenderedCampaign, renderCampaign } from "../campaign-render.js";
 import { campaignEvents, campaignRecipients, campaigns, senders } from "../campaigns.tables.js";
 import { recordErrorMail } from "../error-mails/error-mails.service.js";
@@ -252,6 +253,7 @@ async function sendClaimed(context: AppContext, mailing: Mailing, claimed: Claim
   const { campaign } = mailing;
   const { config } = context;
   const secret = await trackingSecret(context);
+  const invitations = await invitationSecret(context);
   const transport = transportOf(context);
   const maxAttempts = config.campaigns.maxAttempts;
   const messageDomain = domainOfAddress(mailing.from.address) ?? new URL(config.publicUrl).hostname;
@@ -316,7 +318,9 @@ async function sendClaimed(context: AppContext, mailing: Mailing, claimed: Claim
       const personal = personalize({
         first_name: row.first_name,
         last_name: row.last_name,
-        registration_link: `${config.publicUrl}/${row.language}/${mailing.eventSlug}`,
+        registration_link: row.guest_id
+          ? personalRegistrationLink(config, invitations, { slug: mailing.eventSlug }, row.guest_id, row.language)
+          : `${config.publicUrl}/${row.language}/${mailing.eventSlug}`,
         unsubscribe_link: urls.unsubscribe,
       });
       const mail: CampaignMail = {

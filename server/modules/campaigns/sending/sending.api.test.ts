@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { creditLots } from "../../accounts/credits/credits.tables.js";
 import { createEvent } from "../../events/events.testing.js";
 import { guests } from "../../guests/guests.tables.js";
+import { invitationToken } from "../../public/invitations.js";
 import { campaignEvents, campaignRecipients, campaigns, errorMails } from "../campaigns.tables.js";
 import { clickSignature, recipientToken, trackingSecret } from "../tracking/tracking-links.js";
 import { spentCredits } from "./campaign-send.js";
@@ -100,8 +101,10 @@ describe("a campaign of 50 guests, one of whom bounces", () => {
     const programme = "https://example.org/programme?day=1&room=2";
     const click = `https://events.example.test/api/v1/t/c/${token}?u=${encodeURIComponent(programme)}&amp;s=${clickSignature(secret, token, programme)}`;
     expect(html).toContain(click);
-    const registration = `https://events.example.test/en/${eventSlug}`;
-    expect(html).toContain(`u=${encodeURIComponent(registration)}`);
+    // The registration link is the guest's personal one: the event page with the guest's signed invitation.
+    if (!record.guestId) throw new Error("no guest of fifty-3");
+    const registration = `https://events.example.test/en/${eventSlug}?invitation=${invitationToken(secret, record.guestId)}`;
+    expect(html).toContain(`u=${encodeURIComponent(registration)}&amp;`);
     expect(html).not.toContain(`href="${programme.replace("&", "&amp;")}"`);
     expect(html).toContain(unsubscribe);
   });

@@ -8,6 +8,7 @@ import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
 import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.js";
+import { linkSigningSecret } from "../../../platform/signed-tokens.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
@@ -162,6 +163,9 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
   if (body.formId !== input.formId) throw notFound();
   const language: Language = isLanguage(input.lang) ? input.lang : "en";
   const member = input.authorization ? await requireMember(context.db, slug, input.authorization) : null;
+  // The confirmation mail's personal registration link is signed with this secret; reading it may take a query of its
+  // own, which the open transaction would block on the embedded database's single connection.
+  await linkSigningSecret(context);
 
   // The submission, its audit row and its mail ride on the quota's statement (or on one of their own at the end).
   const outcome = await transactionRetried(context.db, (tx) =>
