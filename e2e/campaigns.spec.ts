@@ -42,7 +42,7 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
     await admin.getByRole("button", { name: t("accounts.platform.workInNamed", { name: `Agence ${id}` }) }).click();
     await admin.goto("/en/admin/account/credits");
     const add = admin.getByRole("form", { name: t("accounts.credits.addTitle") });
-    await expect(add.getByRole("textbox", { name: t("accounts.credits.kind"), exact: true })).toHaveValue(
+    await expect(add.getByRole("combobox", { name: t("accounts.credits.kind"), exact: true })).toHaveValue(
       t("accounts.credits.kinds.campaign"),
     );
     await add.getByRole("textbox", { name: t("accounts.credits.number"), exact: true }).fill("5");
@@ -50,8 +50,8 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
     await add.getByRole("button", { name: t("accounts.credits.add") }).click();
     await expect(admin.getByText("5 credits added (Campaign credits).")).toBeVisible();
     await admin.context().close();
-    const { campaign } = await api.get<{ campaign: number }>(`/accounts/${accountId}/campaigncredits/remaining`);
-    expect(campaign).toBe(5);
+    const { remaining } = await api.get<{ remaining: number }>(`/accounts/${accountId}/campaigncredits/remaining`);
+    expect(remaining).toBe(5);
   });
 
   const senderEmail = `news-${id}@example.test`;
@@ -112,7 +112,7 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
   await test.step("send a test mail and read it at /dev/mailbox, image and button included", async () => {
     const tester = `tester-${id}@example.test`;
     await api.post(`${scope}/campaigns/${campaignId}/test`, { email: tester, language: "en" });
-    const mail = await openMail(page, tester, subject);
+    const mail = await openMail(page, tester, `[Test] ${subject}`);
     await expect(mail.getByRole("link", { name: "See the event" })).toBeVisible();
     const banner = mail.getByRole("img", { name: "Gala banner" });
     await expect(banner).toBeVisible();
@@ -130,7 +130,8 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
       t("campaignRecipients.reasons.email_empty"),
     );
     const ada = page.getByRole("checkbox", { name: t("campaignRecipients.select", { name: "Ada Lovelace" }) });
-    await ada.check();
+    // The box shows the selection the server saved: it turns checked once the server answers.
+    await ada.click();
     await expect(ada).toBeChecked();
     await expect(page.getByText(t("campaignRecipients.counts.recipients_one", { count: 1 }))).toBeVisible();
     await page.getByRole("link", { name: t("campaignRecipients.toSummary") }).click();
@@ -169,9 +170,13 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
     // The click goes through the app's signed redirect, never straight to the target.
     expect(new URL(href).origin).toBe(new URL(baseURL ?? "").origin);
     expect(new URL(href).pathname).toMatch(/^\/api\/v1\/t\/c\//);
+    // The mail's links open a new window (target _blank), as in a mail client.
+    const opened = page.context().waitForEvent("page");
     await button.click();
+    const registration = await opened;
     // The redirect leads to the guest's registration on the event's public pages.
-    await expect(page).toHaveURL(new RegExp(`^${baseURL}/\\w+/${slug}`));
+    await expect(registration).toHaveURL(new RegExp(`^${baseURL}/\\w+/${slug}`));
+    await registration.close();
   });
 
   await test.step("the campaign's statistics show 1 open and 1 click", async () => {
@@ -228,8 +233,16 @@ async function pickNextMinute(page: Page) {
   );
   await input.click();
   await page.getByRole("button", { name: `${Number(wall.day)} ${wall.month} ${wall.year}`, exact: true }).click();
-  await page.getByRole("textbox", { name: t("events.fields.hours") }).fill(wall.hour ?? "");
-  await page.getByRole("textbox", { name: t("events.fields.minutes") }).fill(wall.minute ?? "");
+  // The picker's hour and minute fields are spin buttons, from 00: stepped up to the value.
+  for (const [field, value] of [
+    [t("events.fields.hours"), wall.hour ?? "00"],
+    [t("events.fields.minutes"), wall.minute ?? "00"],
+  ] as const) {
+    const spin = page.getByRole("spinbutton", { name: field });
+    await spin.focus();
+    for (let step = Number(await spin.inputValue()); step < Number(value); step++) await spin.press("ArrowUp");
+    await expect(spin).toHaveValue(value);
+  }
   await page.getByRole("button", { name: t("common.confirm") }).click();
   return at;
 }
