@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
 import { useLanguageScope } from "../../ui/language-scope";
 import { usePublicEventContext } from "../../ui/public-layout/PublicLayout";
-import { useEventSlug, usePublicBase } from "../../ui/public-layout/public-event.queries";
+import { useEventSlug, useInvitation, usePublicBase } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { formatEventDates, mapUrl } from "./event-format";
@@ -23,6 +23,7 @@ export function PublicEventPage() {
   const { language } = useLanguageScope();
   const event = usePublicEventContext();
   const base = usePublicBase();
+  const { invitation } = useInvitation(useEventSlug());
   usePageTitle(event.name);
 
   return (
@@ -34,6 +35,9 @@ export function PublicEventPage() {
         <Text fw={600} c="gray.8">
           {formatEventDates(event, language)}
         </Text>
+        {invitation?.firstName && (
+          <Text size="lg">{t("public.event.greeting", { firstName: invitation.firstName })}</Text>
+        )}
       </Stack>
 
       <BuyTicketsButton base={base} />
@@ -71,9 +75,12 @@ function BuyTicketsButton({ base }: { base: string }) {
 
 function RegisterButton({ event, base }: { event: PublicEvent; base: string }) {
   const { t } = useTranslation();
+  // A personal registration link's invitation goes on to the form, which it pre-fills.
+  const invitation = new URLSearchParams(useLocation().search).get("invitation");
   if (event.modules.registration) {
+    const search = invitation ? `?${new URLSearchParams({ invitation })}` : "";
     return (
-      <Button component={Link} to={`${base}/register`} size="md" fullWidth>
+      <Button component={Link} to={`${base}/register${search}`} size="md" fullWidth>
         {t("public.event.register")}
       </Button>
     );

@@ -1,6 +1,6 @@
 import routeTable from "virtual:endpoint-routes";
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import type { Language } from "../../../contract/common";
 import { clientOf } from "../../api/client";
 import { memberToken } from "./member-session";
@@ -26,6 +26,22 @@ export function useEventSlug(): string {
 export function usePublicBase(): string {
   const { lang, event } = useParams();
   return lang ? `/${lang}/${event}` : `/${event}`;
+}
+
+/**
+ * Whom the page's personal registration link (`?invitation=<token>`) invites: their names and email, to greet them
+ * and pre-fill the registration form. No token, or one the server does not know: no data, and the page as for anyone.
+ */
+export function useInvitation(slug: string) {
+  const token = useSearchParams()[0].get("invitation") ?? "";
+  const query = useQuery({
+    queryKey: ["public", slug, "invitation", token] as const,
+    queryFn: () => publicApi.invitation({ params: { slug, token } }),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { token, invitation: query.data, pending: token !== "" && query.isPending };
 }
 
 export function usePublicEvent(slug: string, language: Language) {

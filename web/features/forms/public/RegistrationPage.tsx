@@ -7,12 +7,12 @@ import { ApiError } from "../../../api/client";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { useLanguageScope } from "../../../ui/language-scope";
 import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";
-import { useEventSlug } from "../../../ui/public-layout/public-event.queries";
+import { useEventSlug, useInvitation } from "../../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { FormSent, FormUnavailable } from "./FormStates";
 import { FormSubmission } from "./FormSubmission";
 import { usePublicForm } from "./public-forms.queries";
-import { emptyDraft } from "./submission-draft";
+import { invitedDraft } from "./submission-draft";
 
 /** `/{lang}/{event}/register`: the event's online registration form, on a phone first. */
 export function RegistrationPage() {
@@ -21,10 +21,11 @@ export function RegistrationPage() {
   const slug = useEventSlug();
   const event = usePublicEventContext();
   const form = usePublicForm(slug, "registration");
+  const { invitation, pending: invitationPending } = useInvitation(slug);
   const [sent, setSent] = useState<SendFormResult | null>(null);
   usePageTitle(t("formsPublic.register.pageTitle", { event: event.name }));
 
-  if (form.isPending) return <LoadingLine />;
+  if (form.isPending || invitationPending) return <LoadingLine />;
   const missing = form.error instanceof ApiError && form.error.status === 404;
   if (form.isError && !missing) return <Text role="alert">{form.error.message}</Text>;
   const title = (form.data && localizedText(form.data.title, language)) || t("formsPublic.register.title");
@@ -35,7 +36,12 @@ export function RegistrationPage() {
         {title}
       </Title>
       {form.data?.availability === "open" ? (
-        <FormSubmission form={form.data} mode="register" initial={emptyDraft()} onSent={setSent} />
+        <FormSubmission
+          form={form.data}
+          mode="register"
+          initial={invitedDraft(form.data, invitation)}
+          onSent={setSent}
+        />
       ) : (
         <FormUnavailable kind="registration" form={form.data ?? null} />
       )}

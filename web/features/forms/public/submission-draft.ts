@@ -14,6 +14,25 @@ export type SubmissionDraft = {
   privacyAccepted: boolean;
 };
 
+/** A personal registration link's guest: the email, and the answers of the questions that fill their names. */
+export function invitedDraft(
+  form: PublicForm,
+  invitation: { firstName: string; lastName: string; email: string } | undefined,
+): SubmissionDraft {
+  if (!invitation) return emptyDraft();
+  const answers: Answers = {};
+  const fill = (items: PublicForm["items"]) => {
+    for (const item of items) {
+      if (item.kind === "conditional") fill(item.items);
+      if (item.kind !== "question" || item.target?.kind !== "guest") continue;
+      if (item.target.field === "firstName" && invitation.firstName) answers[item.id] = invitation.firstName;
+      if (item.target.field === "lastName" && invitation.lastName) answers[item.id] = invitation.lastName;
+    }
+  };
+  fill(form.items);
+  return { ...emptyDraft(invitation.email), answers };
+}
+
 export const emptyDraft = (mail = ""): SubmissionDraft => ({
   mail,
   answers: {},
