@@ -169,3 +169,41 @@ describe("registration page", () => {
     expect(posts(calls)).toEqual([]);
   });
 });
+
+describe("registration page opened by a personal registration link", () => {
+  const named: FormItem[] = [
+    question("first", "short_text", "First name", { target: { kind: "guest", field: "firstName" } }),
+    question("last", "short_text", "Last name", { target: { kind: "guest", field: "lastName" } }),
+    question("company", "short_text", "Company"),
+  ];
+
+  function openInvited(token: string) {
+    fakeServer((request) => {
+      if (request.path.startsWith("/public/events/summer-gala?")) return { status: 200, body: publicEvent() };
+      if (request.path === "/public/events/summer-gala/forms/registration")
+        return { status: 200, body: publicForm(named) };
+      if (request.path === "/public/events/summer-gala/invitations/good.token")
+        return { status: 200, body: { firstName: "Inès", lastName: "Moreau", email: "ines@example.com" } };
+      return { status: 404, body: { error: { code: "NOT_FOUND", message: "Not found." } } };
+    });
+    renderPage([{ element: <PublicLayout />, children: [{ path: "register", element: <RegistrationPage /> }] }], {
+      url: `/en/summer-gala/register?invitation=${token}`,
+      language: "en",
+      scopePath: "/:lang/:event",
+    });
+  }
+
+  it("pre-fills the email, first name and last name of the invited guest", async () => {
+    openInvited("good.token");
+    expect(((await screen.findByLabelText(/Your email/)) as HTMLInputElement).value).toBe("ines@example.com");
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe("Inès");
+    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe("Moreau");
+    expect((screen.getByLabelText(/Company/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows the empty form for a token the server does not know", async () => {
+    openInvited("forged.token");
+    expect(((await screen.findByLabelText(/Your email/)) as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe("");
+  });
+});
