@@ -66,3 +66,23 @@ describe("public event page", () => {
     expect(document.title).toBe("Event not found · Eventdesk");
   });
 });
+
+describe("public event page opened by a personal registration link", () => {
+  it("greets the invited guest by first name and carries the invitation to the registration form", async () => {
+    fakeServer((request) => {
+      if (request.path === "/public/events/summer-gala/invitations/good.token")
+        return { status: 200, body: { firstName: "Inès", lastName: "Moreau", email: "ines@example.com" } };
+      const modules = { registration: true, survey: false, contact: false, attendees: false, memberArea: true };
+      return { status: 200, body: publicEvent({ modules }) };
+    });
+    renderPage(publicPages, {
+      url: "/en/summer-gala?invitation=good.token",
+      language: "en",
+      scopePath: "/:lang/:event",
+    });
+    expect(await screen.findByText("Hello Inès, you are invited.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
+      "/en/summer-gala/register?invitation=good.token",
+    );
+  });
+});
