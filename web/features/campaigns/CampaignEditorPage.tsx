@@ -119,6 +119,15 @@ function Editor({ eventId, campaign }: { eventId: string; campaign: Campaign }) 
         >
           {t("campaigns.editor.toRecipients")}
         </Button>
+        {(campaign.status === "sending" || campaign.status === "sent") && (
+          <Button
+            component={Link}
+            variant="light"
+            to={adminPath(`/events/${eventId}/campaigns/${campaign.id}/statistics`)}
+          >
+            {t("campaigns.list.statistics")}
+          </Button>
+        )}
       </Group>
       {!campaign.editable && <Alert color="blue">{t("campaigns.editor.notEditable")}</Alert>}
       {notice && (

@@ -23,7 +23,11 @@ const statusColors: Record<CampaignStatus, string> = {
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation();
-  return <Badge color={statusColors[status]}>{t(`campaigns.status.${status}`)}</Badge>;
+  return (
+    <Badge color={statusColors[status]} style={{ flexShrink: 0, overflow: "visible" }}>
+      {t(`campaigns.status.${status}`)}
+    </Badge>
+  );
 }
 
 /** SPEC §2 "Email campaigns: list": each campaign's name, type, status, sending date and recipients. */
@@ -96,7 +100,8 @@ export function CampaignListPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{t(`campaigns.types.${campaign.type}.name`)}</Table.Td>
-                  <Table.Td>
+                  {/* A narrow phone screen must not cut the status to an ellipsis. */}
+                  <Table.Td miw={120}>
                     <CampaignStatusBadge status={campaign.status} />
                   </Table.Td>
                   <Table.Td>{dateOf(campaign.sendingAt)}</Table.Td>
@@ -106,29 +111,42 @@ export function CampaignListPage() {
                       : t("campaigns.list.sentOf", { sent: campaign.sent, total: campaign.recipients })}
                   </Table.Td>
                   <Table.Td>
-                    {editable && (
-                      <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap">
+                      {(campaign.status === "sending" || campaign.status === "sent") && (
                         <Button
+                          component={Link}
                           size="xs"
                           variant="light"
-                          onClick={() => duplicate.mutate(campaign.id, { onError })}
-                          aria-label={t("campaigns.list.duplicateNamed", { name: campaign.name })}
+                          to={adminPath(`/events/${eventId}/campaigns/${campaign.id}/statistics`)}
+                          aria-label={t("campaigns.list.statisticsNamed", { name: campaign.name })}
                         >
-                          {t("campaigns.list.duplicate")}
+                          {t("campaigns.list.statistics")}
                         </Button>
-                        {(campaign.status === "draft" || campaign.status === "cancelled") && (
+                      )}
+                      {editable && (
+                        <>
                           <Button
                             size="xs"
                             variant="light"
-                            color="red.8"
-                            onClick={() => confirmDelete(campaign)}
-                            aria-label={t("campaigns.list.deleteNamed", { name: campaign.name })}
+                            onClick={() => duplicate.mutate(campaign.id, { onError })}
+                            aria-label={t("campaigns.list.duplicateNamed", { name: campaign.name })}
                           >
-                            {t("common.delete")}
+                            {t("campaigns.list.duplicate")}
                           </Button>
-                        )}
-                      </Group>
-                    )}
+                          {(campaign.status === "draft" || campaign.status === "cancelled") && (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red.8"
+                              onClick={() => confirmDelete(campaign)}
+                              aria-label={t("campaigns.list.deleteNamed", { name: campaign.name })}
+                            >
+                              {t("common.delete")}
+                            </Button>
+                          )}
+                        </>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
