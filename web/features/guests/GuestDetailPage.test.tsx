@@ -26,6 +26,7 @@ function open(
     if (request.path.startsWith(`${scopePath}/users/${grace.id}/tickets?`)) {
       return { status: 200, body: ticketing.tickets };
     }
+    if (request.path.startsWith(`${scopePath}/users/${grace.id}/mails`)) return { status: 200, body: empty };
     if (request.path.startsWith(`${scopePath}/customfields`))
       return { status: 200, body: { items: [diet, badge], total: 2 } };
     if (request.path === `${scopePath}/users/${godfather.id}`) return { status: 200, body: godfather };
