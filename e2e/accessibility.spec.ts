@@ -163,7 +163,10 @@ const visits: Visit[] = [
             .getByRole("button", { name: t("automails.test.button") })
             .first()
             .click();
-          await expect(page.getByRole("dialog", { name: t("automails.test.title") })).toBeVisible();
+          const dialog = page.getByRole("dialog", { name: t("automails.test.title") });
+          await expect(dialog).toBeVisible();
+          // The dialog fades in: axe reads colors blended with the page until its opacity reaches 1.
+          await expect(dialog).toHaveCSS("opacity", "1");
         },
       },
     ],

@@ -131,12 +131,7 @@ function Ledger({ accountId, kind }: { accountId: string; kind: CreditKind }) {
                 <Table.Tr key={item.id}>
                   <Table.Td data-label={t("accounts.credits.date")}>{formatDateTime(item.at)}</Table.Td>
                   <Table.Td data-label={t("accounts.credits.movement")}>
-                    <Badge
-                      variant="light"
-                      color={item.delta > 0 ? "green" : "red"}
-                      c={item.delta > 0 ? "green.9" : "red.9"}
-                      tt="none"
-                    >
+                    <Badge variant="light" color={item.delta > 0 ? "green" : "red"} tt="none">
                       {movement(item)}
                     </Badge>
                     {item.note && (

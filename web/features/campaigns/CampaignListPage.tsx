@@ -14,11 +14,11 @@ import { useEvent } from "../events/events.queries";
 import { campaignsPageSize, useCampaigns, useDeleteCampaign, useDuplicateCampaign } from "./campaigns.queries";
 
 const statusColors: Record<CampaignStatus, string> = {
-  draft: "gray.7",
-  scheduled: "blue.8",
-  sending: "orange.9",
-  sent: "green.9",
-  cancelled: "red.8",
+  draft: "gray",
+  scheduled: "blue",
+  sending: "orange",
+  sent: "green",
+  cancelled: "red",
 };
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
@@ -137,7 +137,7 @@ export function CampaignListPage() {
                             <Button
                               size="xs"
                               variant="light"
-                              color="red.8"
+                              color="red"
                               onClick={() => confirmDelete(campaign)}
                               aria-label={t("campaigns.list.deleteNamed", { name: campaign.name })}
                             >

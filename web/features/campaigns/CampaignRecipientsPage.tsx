@@ -104,7 +104,7 @@ export function CampaignRecipientsPage() {
       {counts && (
         <Stack gap="xs" aria-live="polite">
           <Group gap="sm">
-            <Badge size="lg" color="blue.8">
+            <Badge size="lg" color="blue">
               {t("campaignRecipients.counts.recipients", { count: counts.recipients })}
             </Badge>
             <Text>{t("campaignRecipients.counts.selectable", { count: counts.selectable, total: counts.guests })}</Text>

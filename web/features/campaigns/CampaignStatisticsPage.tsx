@@ -76,7 +76,7 @@ export function CampaignStatisticsPage() {
           <Text c="gray.7" style={{ overflowWrap: "anywhere" }}>
             {campaign.name}
           </Text>
-          <Badge variant="light" color="gray" c="gray.9">
+          <Badge variant="light" color="gray">
             {t(`campaignStatistics.campaignStatus.${campaign.status}`)}
           </Badge>
         </Group>
@@ -412,7 +412,7 @@ function RecipientRow({ recipient, time }: { recipient: RecipientStatistics; tim
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={statusColors[recipient.status]} c={`${statusColors[recipient.status]}.9`}>
+        <Badge variant="light" color={statusColors[recipient.status]}>
           {t(`guests.mailStatus.${recipient.status}`)}
         </Badge>
         {recipient.error && (

@@ -62,7 +62,7 @@ export function GuestMailHistory({
                     <Table.Td>{item.subject}</Table.Td>
                     <Table.Td>{item.kind === "campaign" ? item.label : t("mailHistory.transactional")}</Table.Td>
                     <Table.Td>
-                      <Badge color={color} variant="light" c={`${color}.9`} tt="none">
+                      <Badge color={color} variant="light" tt="none">
                         {t(`mailHistory.statuses.${item.status}`)}
                       </Badge>
                     </Table.Td>

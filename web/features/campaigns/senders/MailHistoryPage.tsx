@@ -15,7 +15,7 @@ export function MailStatusBadge({ status }: { status: MailHistoryStatus }) {
   const { t } = useTranslation();
   const color = failed.has(status) ? "red" : status === "queued" || status === "pending" ? "gray" : "green";
   return (
-    <Badge color={color} variant="light" c={`${color}.9`} tt="none">
+    <Badge color={color} variant="light" tt="none">
       {t(`mailHistory.statuses.${status}`)}
     </Badge>
   );

@@ -86,11 +86,11 @@ function Senders({ accountId, manage }: { accountId: string; manage: boolean }) 
                   <Table.Td data-label={t("senders.name")}>{sender.name}</Table.Td>
                   <Table.Td data-label={t("senders.state")}>
                     {sender.verified ? (
-                      <Badge color="green" variant="light" c="green.9" tt="none">
+                      <Badge color="green" variant="light" tt="none">
                         {t("senders.verified")}
                       </Badge>
                     ) : (
-                      <Badge color="orange" variant="light" c="orange.9" tt="none">
+                      <Badge color="orange" variant="light" tt="none">
                         {t("senders.pending", {
                           date: sender.verificationSentAt ? formatDateTime(sender.verificationSentAt) : "",
                         })}
