@@ -21,7 +21,7 @@ test("an unknown event's page answers 404 and says so; an unknown legacy route a
   expect(french?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: fr("public.unavailable.notFoundTitle") })).toBeVisible();
 
-  const legacy = await request.get("/no-such-event/admin/invits/get");
+  const legacy = await request.get("/no-such-event/admin/invits/nothing");
   expect(legacy.status()).toBe(404);
   expect(await legacy.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
 });
