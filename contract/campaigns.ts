@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, languageSchema, optionalWebAddress } from "./common.js";
-import { eventScopeParams, type MailStatus } from "./guests.js";
+import { eventScopeParams, mailStatuses } from "./guests.js";
 
 /* SPEC §2 "Email campaigns: create by type" and §4 "Campaign targets". */
 export const campaignTypes = ["save_the_date", "invitation", "reflate", "reminder", "thank_you"] as const;
@@ -25,18 +25,7 @@ export const campaignAttachmentsMaxBytes = 8 * 1024 * 1024;
  * queued (selected, not yet taken by a sender), pending (taken by a sender, SMTP not answered yet), sent (accepted by
  * SMTP), then what tracking learns: delivered, opened, clicked, unsubscribed, blocked, bounce, error.
  */
-export const recipientStatuses = [
-  "queued",
-  "pending",
-  "sent",
-  "delivered",
-  "opened",
-  "clicked",
-  "unsubscribed",
-  "blocked",
-  "bounce",
-  "error",
-] as const satisfies readonly MailStatus[];
+export const recipientStatuses = mailStatuses;
 export const recipientStatusSchema = z.enum(recipientStatuses);
 export type RecipientStatus = z.infer<typeof recipientStatusSchema>;
 
