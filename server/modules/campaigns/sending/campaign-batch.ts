@@ -118,27 +118,32 @@ async function claim(context: AppContext, { campaignId, batch }: SendBatchPayloa
 type Answer = { id: string; status: RecipientStatus; messageId: string | null; detail: string | null };
 
 /**
- * Writes SMTP's answers as they come: a group of up to `flushEvery`, or what came in the last `flushDelayMs`, per
- * statement, one statement at a time.
+ * Writes SMTP's answers as they come, one statement at a time: an answer waits at most `flushDelayMs`, or until the
+ * statement before it is done, then everything that came meanwhile goes in the next one (at most `flushEvery`). So a
+ * fast database writes answers nearly one by one, and a busy one (the embedded PGlite shares the sending thread)
+ * writes fewer, larger statements instead of falling behind.
  */
 function answerRecorder(context: AppContext, record: (group: Answer[]) => Promise<void>) {
   let waiting: Answer[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let chain: Promise<void> = Promise.resolve();
+  let writing: Promise<void> | undefined;
   let failure: unknown;
-  const flush = () => {
+  const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const group = waiting;
-    waiting = [];
-    if (group.length === 0) return chain;
-    chain = chain.then(() =>
-      record(group).catch((error) => {
+    if (writing) return writing;
+    if (waiting.length === 0) return Promise.resolve();
+    const group = waiting.splice(0, flushEvery);
+    writing = record(group)
+      .catch((error) => {
         failure ??= error;
         context.logger.error({ err: error }, "could not record campaign mail answers");
-      }),
-    );
-    return chain;
+      })
+      .finally(() => {
+        writing = undefined;
+        if (waiting.length > 0) void flush();
+      });
+    return writing;
   };
   return {
     add(answer: Answer) {
@@ -147,7 +152,7 @@ function answerRecorder(context: AppContext, record: (group: Answer[]) => Promis
       else timer ??= setTimeout(flush, flushDelayMs);
     },
     async done() {
-      await flush();
+      while (writing || waiting.length > 0) await flush();
       if (failure) throw failure;
     },
   };
