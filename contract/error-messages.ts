@@ -346,6 +346,51 @@ export const messages = {
     fr: "Type d'image non pris en charge.",
     es: "Tipo de imagen no compatible.",
   },
+  FONT_INVALID: {
+    en: "Font is not valid.",
+    fr: "La police n'est pas valide.",
+    es: "La fuente no es válida.",
+  },
+  FONT_NOT_DELETED: {
+    en: "The font could not be deleted: an e-badge uses it.",
+    fr: "La police n'a pas pu être supprimée : un badge l'utilise.",
+    es: "No se ha podido eliminar la fuente: una acreditación la utiliza.",
+  },
+  CHECKIN_MAX_REACHED: {
+    en: "Impossible to create checkin. Max number of checkins reached.",
+    fr: "Impossible de créer le contrôle d'accès. Nombre maximum de contrôles d'accès atteint.",
+    es: "Imposible crear el control de acceso. Se ha alcanzado el número máximo de controles de acceso.",
+  },
+  CHECKIN_CODE_INVALID: {
+    en: "This access code is not valid. Check it with the organizer.",
+    fr: "Ce code d'accès n'est pas valide. Vérifiez-le auprès de l'organisateur.",
+    es: "Este código de acceso no es válido. Compruébelo con el organizador.",
+  },
+  CHECKIN_DEVICE_SIGNED_OUT: {
+    en: "This device is no longer connected to the session. Join it again with a new code.",
+    fr: "Cet appareil n'est plus connecté à la session. Rejoignez-la avec un nouveau code.",
+    es: "Este dispositivo ya no está conectado a la sesión. Vuelva a unirse con un código nuevo.",
+  },
+  CHECKIN_NOT_OFFLINE: {
+    en: "This session is not an offline session.",
+    fr: "Cette session n'est pas une session hors ligne.",
+    es: "Esta sesión no es una sesión sin conexión.",
+  },
+  EBADGE_REQUIRED_FOR_CONDITIONS: {
+    en: "Create at least one e-badge before setting conditions.",
+    fr: "Créez au moins un badge avant de définir des conditions.",
+    es: "Cree al menos una acreditación antes de definir condiciones.",
+  },
+  EBADGE_NONE_FOR_GUEST: {
+    en: "No e-badge is for this guest.",
+    fr: "Aucun badge ne correspond à cet invité.",
+    es: "Ninguna acreditación corresponde a este invitado.",
+  },
+  EBADGE_BATCH_NOT_READY: {
+    en: "The badges are not ready yet.",
+    fr: "Les badges ne sont pas encore prêts.",
+    es: "Las acreditaciones aún no están listas.",
+  },
   CREDIT_NUMBER_INVALID: {
     en: "The number of credits must be a positive whole number.",
     fr: "Le nombre de crédits doit être un nombre entier positif.",

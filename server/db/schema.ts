@@ -1,10 +1,13 @@
 // The schema index: drizzle-kit reads it to generate migrations.
 export * from "../modules/accounts/accounts.tables.js";
 export * from "../modules/accounts/credits/credits.tables.js";
+export * from "../modules/accounts/fonts/fonts.tables.js";
 export * from "../modules/audit/audit.tables.js";
 export * from "../modules/auth/auth.tables.js";
 export * from "../modules/campaigns/auto-mails/auto-mails.tables.js";
 export * from "../modules/campaigns/campaigns.tables.js";
+export * from "../modules/checkin/checkin.tables.js";
+export * from "../modules/ebadges/ebadges.tables.js";
 export * from "../modules/events/events.tables.js";
 export * from "../modules/forms/forms.tables.js";
 export * from "../modules/guests/duplicates/duplicates.tables.js";

@@ -10,9 +10,13 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/campaign-tracking.endpoints") &
     typeof import("../../contract/campaigns.endpoints") &
     typeof import("../../contract/captcha.endpoints") &
+    typeof import("../../contract/checkin-scans.endpoints") &
+    typeof import("../../contract/checkin.endpoints") &
     typeof import("../../contract/credits.endpoints") &
+    typeof import("../../contract/ebadges.endpoints") &
     typeof import("../../contract/error-mails.endpoints") &
     typeof import("../../contract/events.endpoints") &
+    typeof import("../../contract/fonts.endpoints") &
     typeof import("../../contract/forms.endpoints") &
     typeof import("../../contract/guest-duplicates.endpoints") &
     typeof import("../../contract/guest-export.endpoints") &

@@ -1,0 +1,29 @@
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { alternateFonts, FontType } from "../../../../contract/fonts.js";
+import { accounts } from "../accounts.tables.js";
+
+/**
+ * SPEC §3 Font: an account's WOFF2 face. The file lives in the FileStore under `storageKey`; an upload not yet named by
+ * a font has `name` null and is swept after a day.
+ */
+export const fonts = pgTable(
+  "fonts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name"),
+    type: text("type").$type<FontType>().notNull().default("regular"),
+    alternateFont: text("alternate_font").$type<(typeof alternateFonts)[number]>().notNull().default("Arial"),
+    active: boolean("active").notNull().default(true),
+    /** The id in the public file URL (/api/v1/fonts/<fileKey>.woff2): new for every file, so it is cached for good. */
+    fileKey: uuid("file_key").notNull().defaultRandom(),
+    storageKey: text("storage_key").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    familyName: text("family_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("fonts_account").on(table.accountId, table.createdAt)],
+);
