@@ -31,9 +31,10 @@ import {
  * is a spent credit. The last batch to end ends the campaign (finishCampaign).
  *
  * What can still go wrong, and its bound: a crash between SMTP's 250 and the commit of the statement recording it
- * (a few milliseconds: answers are flushed within `flushDelayMs`) leaves records pending that were in fact sent; once
- * their lease runs out they are sent again. So a crash can double at most the mails answered in that window, about
- * one per SMTP connection. Nothing is ever lost: a record leaves pending only by an answer written down.
+ * (`flushDelayMs`, or the time of one statement) leaves records pending that were in fact sent; once their lease runs
+ * out they are sent again. So a crash can double at most the mails answered in that window: on PostgreSQL about one
+ * per SMTP connection, on the busier embedded database a few dozen at most (`flushEvery`). Nothing is ever lost: a
+ * record leaves pending only by an answer written down.
  */
 
 const flushEvery = 100;
