@@ -187,6 +187,9 @@ export const checkinDeviceSessionSchema = z.object({
     timezone: z.string(),
     language: z.string(),
     displayedFields: z.array(z.string()),
+    /** The staff screen's counter: guests this session lets in, and how many of them are in (as the session list). */
+    expected: z.number().int(),
+    checkedIn: z.number().int(),
   }),
 });
 export const checkinJoinAnswer = checkinDeviceSessionSchema.extend({ deviceToken: z.string() });
