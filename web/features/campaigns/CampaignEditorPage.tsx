@@ -30,6 +30,7 @@ import { useAdminContext } from "../../ui/admin-context";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { BlockFields, emptyBlock } from "./BlockEditor";
+import { CampaignAttachments } from "./CampaignAttachments";
 import { CampaignStatusBadge } from "./CampaignListPage";
 import { useApplyTemplate, useCampaign, useDraftPreview, useTestSend, useUpdateCampaign } from "./campaigns.queries";
 import { useSenders } from "./senders/senders.queries";
@@ -324,6 +325,12 @@ function Editor({ eventId, campaign }: { eventId: string; campaign: Campaign }) 
           ) : (
             <Text c="gray.7">{preview.isError ? t("campaigns.editor.previewUnavailable") : t("app.loading")}</Text>
           )}
+          <CampaignAttachments
+            eventId={eventId}
+            campaignId={campaign.id}
+            attachments={campaign.attachments}
+            readOnly={readOnly}
+          />
           <Paper withBorder p="md">
             <Title order={3} size="h4" mb="xs">
               {t("campaigns.editor.testTitle")}

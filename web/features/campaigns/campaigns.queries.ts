@@ -1,7 +1,12 @@
 import routeTable from "virtual:endpoint-routes";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CampaignLanguageContent, CampaignType } from "../../../contract/campaigns";
-import type { CampaignTemplateId, CreateCampaignBody, UpdateCampaignBody } from "../../../contract/campaigns-editor";
+import type {
+  Campaign,
+  CampaignTemplateId,
+  CreateCampaignBody,
+  UpdateCampaignBody,
+} from "../../../contract/campaigns-editor";
 import type { Language } from "../../../contract/common";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
@@ -118,4 +123,35 @@ export function useTestSend(eventId: string, id: string) {
     mutationFn: (body: { email: string; language: Language }) =>
       campaignsApi.testSend({ params: { account: accountId, event: eventId, id }, body }),
   });
+}
+
+/**
+ * A campaign's attachments: upload (with its progress), remove and download. Only the attachments of the cached
+ * campaign change, so the editor's unsaved content is not replaced by the server's copy.
+ */
+export function useCampaignAttachments(eventId: string, id: string) {
+  const { accountId } = useAdminContext();
+  const queryClient = useQueryClient();
+  const params = { account: accountId, event: eventId, id };
+  const setAttachments = (attachments: Campaign["attachments"]) =>
+    queryClient.setQueryData<Campaign>(campaignKeys.detail(accountId, eventId, id), (cached) =>
+      cached ? { ...cached, attachments } : cached,
+    );
+  const upload = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
+      const body = new FormData();
+      body.set("file", file);
+      return campaignsApi.uploadAttachment({ params, body, onUploadProgress: onProgress });
+    },
+    onSuccess: (stored) => {
+      const cached = queryClient.getQueryData<Campaign>(campaignKeys.detail(accountId, eventId, id));
+      setAttachments([...(cached?.attachments ?? []), stored]);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (attachmentIds: string[]) => campaignsApi.update({ params, body: { attachmentIds } }),
+    onSuccess: (saved) => setAttachments(saved.attachments),
+  });
+  const download = (fileId: string) => campaignsApi.downloadAttachment({ params: { ...params, fileId } });
+  return { upload, remove, download };
 }

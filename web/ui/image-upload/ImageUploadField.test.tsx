@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorAnswer, type FakeAnswer, fakeServer, renderRoutes } from "../test-render";
+import { fakeUploads } from "../fake-uploads";
+import { errorAnswer, fakeServer, renderRoutes } from "../test-render";
 import { ImageUploadField } from "./ImageUploadField";
 
 afterEach(() => {
@@ -29,46 +30,6 @@ const image = (id = imageId) => ({
   ],
   createdAt: "2026-03-01T10:00:00.000Z",
 });
-
-type Sent = { url: string; headers: Record<string, string>; body: FormData };
-
-/**
- * The browser's upload edge (XMLHttpRequest, which the client uses for progress): reports half the body sent, then
- * the server's answer.
- */
-function fakeUploads(answer: (sent: Sent) => FakeAnswer) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = "";
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = "";
-    private headers: Record<string, string> = {};
-    open(_method: string, url: URL | string) {
-      this.url = String(url);
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: FormData) {
-      const request = { url: this.url, headers: this.headers, body };
-      sent.push(request);
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      setTimeout(() => {
-        const { status, body: reply } = answer(request);
-        this.status = status;
-        this.responseText = reply === undefined ? "" : JSON.stringify(reply);
-        this.onload?.();
-      }, 10);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  return sent;
-}
 
 function Harness({ initial = null as string | null }) {
   const [value, setValue] = useState<string | null>(initial);
