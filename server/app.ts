@@ -30,6 +30,8 @@ import { closeCampaignTransport, sendBatchJob } from "./modules/campaigns/sendin
 import { campaignSweepJob } from "./modules/campaigns/sending/campaign-sweep.js";
 import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics/statistics.routes.js";
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
+import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
+import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
@@ -63,6 +65,7 @@ import { errorBody, registerErrorHandling } from "./platform/errors.js";
 import { localFileStore } from "./platform/file-store.js";
 import { startJobRunner } from "./platform/jobs.js";
 import { isLanguage } from "./platform/language.js";
+import { liveUpdates } from "./platform/live-updates.js";
 import { createMailer } from "./platform/mailer.js";
 import { registerNulRefusal } from "./platform/nul-refusal.js";
 import { openApiOptions } from "./platform/openapi.js";
@@ -74,6 +77,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const handle = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const files = localFileStore(path.join(config.dataDir, "files"));
   const context = { config, database: handle, db: handle.db, logger, files } as AppContext;
+  // Opens its connection at the first screen that follows a channel.
+  context.live = liveUpdates(handle, logger);
   // What lower modules ask of higher ones (DESIGN.md §3), in place before any job or route runs.
   context.hooks = {
     accountAccess: requireAccountAccess,
@@ -119,6 +124,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
 export async function closeContext(context: AppContext): Promise<void> {
   await context.jobs.stop();
   closeCampaignTransport(context);
+  await context.live.close();
   await context.database.close();
 }
 
@@ -184,6 +190,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSendersRoutes(app, context);
   registerErrorMailsRoutes(app, context);
   registerMailHistoryRoutes(app, context);
+  registerCheckinRoutes(app, context);
+  registerCheckinScanRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;

@@ -17,17 +17,19 @@ export const validTicketOfGuest = (extra?: SQL) =>
     where ${orderItems.holderGuestId} = ${guests.id} and not ${orderItems.refunded}
       and ${orders.status} in ('completed', 'partially_refunded')${extra ? sql` and ${extra}` : sql``})`;
 
+/** A list is bound as one array parameter (`sql.param`): interpolated bare, Drizzle would spread it into `($1, $2)`. */
 export function guestConditionsSql(conditions: GuestConditions | null | undefined): SQL | undefined {
   if (!conditions) return undefined;
   const parts: SQL[] = [];
-  if (conditions.statuses.length > 0) parts.push(sql`${guests.status} = any(${conditions.statuses}::text[])`);
+  if (conditions.statuses.length > 0)
+    parts.push(sql`${guests.status} = any(${sql.param(conditions.statuses)}::text[])`);
   if (conditions.ticketIds.length > 0) {
-    parts.push(validTicketOfGuest(sql`${orderItems.ticketId} = any(${conditions.ticketIds}::uuid[])`));
+    parts.push(validTicketOfGuest(sql`${orderItems.ticketId} = any(${sql.param(conditions.ticketIds)}::uuid[])`));
   }
   if (conditions.categoryIds.length > 0) {
     parts.push(
       validTicketOfGuest(
-        sql`(${tickets.categoryId} = any(${conditions.categoryIds}::uuid[]) or ${tickets.subcategoryId} = any(${conditions.categoryIds}::uuid[]))`,
+        sql`(${tickets.categoryId} = any(${sql.param(conditions.categoryIds)}::uuid[]) or ${tickets.subcategoryId} = any(${sql.param(conditions.categoryIds)}::uuid[]))`,
       ),
     );
   }
@@ -35,7 +37,7 @@ export function guestConditionsSql(conditions: GuestConditions | null | undefine
     // A choice field holds its choice id, a multiple choice an array of them, other fields their text or number.
     const value = sql`(${guests.customFields} -> ${field.fieldId}::text)`;
     parts.push(
-      sql`(${value} ?| ${field.values}::text[] or (${guests.customFields} ->> ${field.fieldId}::text) = any(${field.values}::text[]))`,
+      sql`(${value} ?| ${sql.param(field.values)}::text[] or (${guests.customFields} ->> ${field.fieldId}::text) = any(${sql.param(field.values)}::text[]))`,
     );
   }
   return parts.length > 0 ? and(...parts) : undefined;
