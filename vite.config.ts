@@ -4,7 +4,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { endpointRoutes } from "./web/api/endpoint-routes.plugin.js";
+import { staffAppPrecache } from "./web/features/checkin/staff/offline-precache.plugin.js";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -79,9 +81,59 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+const staffPrecache = staffAppPrecache();
+
+/**
+ * The offline check-in app (SPEC §2 check-in sessions): a service worker for the staff pages under /checkin/ only, so
+ * the scan page reloads with no network. The organizer's and guests' pages stay outside its scope, and the staff
+ * pages register it themselves (offline-app.ts): nothing is added to the pages everyone loads. The manifest and icons
+ * are files of web/public/checkin/, linked from the staff pages only.
+ */
+const staffServiceWorker = VitePWA({
+  injectRegister: false,
+  manifest: false,
+  filename: "checkin-sw.js",
+  scope: "/checkin/",
+  workbox: {
+    globPatterns: ["**/*.{js,css,wasm,html,png,webmanifest}"],
+    manifestTransforms: [staffPrecache.manifestTransform],
+    // The QR decoder's WebAssembly is over a megabyte.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    // The server writes each page's language into index.html: the network's page first, the bare copy offline.
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request }) => request.mode === "navigate",
+        handler: "NetworkFirst",
+        options: {
+          cacheName: "checkin-pages",
+          networkTimeoutSeconds: 4,
+          precacheFallback: { fallbackURL: "/index.html" },
+        },
+      },
+      {
+        // The session a device joined: what the scan page shows first, offline too.
+        urlPattern: ({ url }) => url.pathname === "/api/v1/public/checkin/session",
+        handler: "NetworkFirst",
+        options: { cacheName: "checkin-session", networkTimeoutSeconds: 4 },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   root: "web",
-  plugins: [react(), endpointRoutes(), mantineCssPerComponent(), compressAssets()],
+  plugins: [
+    react(),
+    endpointRoutes(),
+    mantineCssPerComponent(),
+    compressAssets(),
+    staffPrecache.plugin,
+    staffServiceWorker,
+  ],
   build: { outDir: "../dist/web", emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
 });
