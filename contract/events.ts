@@ -4,8 +4,21 @@ import { idSchema, languageSchema, listOf, listQuery, localizedTextSchema, optio
 
 /** SPEC §5: lowercase letters, digits, dashes, 3 to 50 characters. */
 export const eventSlugPattern = /^[a-z0-9-]{3,50}$/;
-/** Paths the platform itself uses: an event named like them would shadow a page. */
-export const reservedSlugs = ["admin", "api", "dev", "assets", "static", "fr", "en", "es", "www", "docs", "health"];
+/** Paths the platform itself uses: an event named like them would shadow a page (`checkin`: the staff's scanning app). */
+export const reservedSlugs = [
+  "admin",
+  "api",
+  "dev",
+  "assets",
+  "static",
+  "fr",
+  "en",
+  "es",
+  "www",
+  "docs",
+  "health",
+  "checkin",
+];
 
 export const eventSlugSchema = z
   .string()

@@ -5,6 +5,8 @@ import { auditBackOfficeRoutes } from "../features/audit/audit.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { campaignsBackOfficeRoutes } from "../features/campaigns/campaigns.routes";
 import { sendersAuthRoutes, sendersBackOfficeRoutes } from "../features/campaigns/senders/senders.routes";
+import { checkinBackOfficeRoutes } from "../features/checkin/checkin.routes";
+import { checkinStaffRoutes } from "../features/checkin/staff/staff.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
 import { guestsBackOfficeRoutes } from "../features/guests/guests.routes";
@@ -37,6 +39,7 @@ const backOfficePages: RouteObject[] = [
   ...guestsBackOfficeRoutes,
   ...messagesBackOfficeRoutes,
   ...campaignsBackOfficeRoutes,
+  ...checkinBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,
@@ -109,6 +112,7 @@ export const router = createBrowserRouter([
       { path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> },
       ...languages.flatMap(languageRoutes),
       ...languageRoutes(undefined),
+      ...checkinStaffRoutes,
       ...publicEventRoutes,
       {
         path: "*",

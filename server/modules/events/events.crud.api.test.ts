@@ -98,6 +98,7 @@ describe("POST /accounts/:account/events", () => {
     ["uppercase", "My-Event", "The URL must have 3 to 50 characters: lowercase letters, digits and dashes."],
     ["spaces", "my event", "The URL must have 3 to 50 characters: lowercase letters, digits and dashes."],
     ["reserved", "admin", "This URL is reserved. Please choose another one."],
+    ["reserved for the check-in app", "checkin", "This URL is reserved. Please choose another one."],
   ])("refuses a URL that is %s", async (_case, slug, message) => {
     const response = await post(eventsUrl(owner.accountId), eventBody({ slug }));
     expect(response.status).toBe(400);
