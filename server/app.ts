@@ -32,6 +32,7 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
+import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
@@ -191,6 +192,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerErrorMailsRoutes(app, context);
   registerMailHistoryRoutes(app, context);
   registerCheckinRoutes(app, context);
+  registerCheckinScanRoutes(app, context);
   registerCheckinScanRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { Database, DatabaseHandle } from "../db/connection.js";
 import type { FileStore } from "./file-store.js";
 import type { JobRunner } from "./jobs.js";
+import type { LiveUpdates } from "./live-updates.js";
 import type { Mailer } from "./mailer.js";
 
 /**
@@ -23,4 +24,6 @@ export type AppContext = {
   jobs: JobRunner;
   logger: Logger;
   hooks: ModuleHooks;
+  /** LISTEN/NOTIFY of the database, shared by every live screen of the process. */
+  live: LiveUpdates;
 };

@@ -1,0 +1,310 @@
+import { createHash } from "node:crypto";
+import { and, ilike, type SQL, sql } from "drizzle-orm";
+import type { CheckinRefusal, CheckinResult } from "../../../contract/checkin.js";
+import type { Language } from "../../../contract/common.js";
+import type { Executor } from "../../db/connection.js";
+import { preparedStatement } from "../../db/prepared.js";
+import type { AppContext } from "../../platform/context.js";
+import { notFound } from "../../platform/errors.js";
+import { type PassReference, passCodeSecret, readPassCode } from "../../platform/pass-codes.js";
+import { searchable } from "../guests/guests.list.js";
+import { guests } from "../guests/guests.tables.js";
+import { guestConditionsSql } from "../ticketing/guest-conditions.js";
+import { orderItems, orders } from "../ticketing/ticketing.tables.js";
+import type { Device } from "./checkin-devices.js";
+import {
+  definitionColumns,
+  type FieldDefinitions,
+  type ShownGuestRow,
+  shownGuest,
+  shownGuestColumns,
+} from "./checkin-guest-view.js";
+import { checkinNotice } from "./checkin-live.js";
+import type { CheckinSessionRow } from "./checkin-sessions.service.js";
+
+/**
+ * A scan is ONE statement (issue 20, Speed): it finds the pass (a guest, or a ticket by its code), judges it (the
+ * guest's status, the ticket's order, the session's conditions, a standing check-in anywhere in the event), records
+ * the check-in (its id is the device's scan id: a scan sent again is the same row), notifies the live screens and
+ * answers with the guest's displayed fields, in one round trip. The code's signature is checked before, in memory: a
+ * forged code costs no query.
+ */
+
+export type Scanner = {
+  session: CheckinSessionRow;
+  source: "live" | "organizer";
+  deviceId: string | null;
+};
+
+type ScanInput = { scanId: string; code?: string; guestId?: string };
+
+/** The pass a scanned text or a picked guest names, or undefined for a text that is not one of our codes. */
+export async function passOf(context: AppContext, scan: ScanInput): Promise<PassReference | undefined> {
+  if (scan.guestId) return { kind: "guest", guestId: scan.guestId };
+  return readPassCode(await passCodeSecret(context), scan.code ?? "");
+}
+
+const unknownCode: CheckinResult = {
+  outcome: "refused",
+  refusal: "unknown_code",
+  checkin: null,
+  previous: null,
+  guest: null,
+};
+
+export async function scan(
+  context: AppContext,
+  scanner: Scanner,
+  input: ScanInput,
+  language: Language,
+): Promise<CheckinResult> {
+  const pass = await passOf(context, input);
+  if (!pass) return unknownCode;
+  const run = () =>
+    scanStatement(
+      scanner.session,
+      pass.kind,
+    )(context.db).execute({
+      scanId: input.scanId,
+      eventId: scanner.session.eventId,
+      sessionId: scanner.session.id,
+      sessionName: scanner.session.name,
+      deviceId: scanner.deviceId,
+      source: scanner.source,
+      reference: pass.kind === "guest" ? pass.guestId : pass.code,
+    });
+  let [row] = await run();
+  // Another scan of the same pass (or of the same scan id) was written between this statement's reading and its
+  // insert: run again, now seeing it, to answer what that scan made.
+  if (row && row.refusal === null && !row.accepted && !row.earlier) [row] = await run();
+  // Nothing found, or a scan id already used for another pass.
+  if (!row || (row.refusal === null && !row.accepted && !row.earlier)) return unknownCode;
+  const guest = shownGuest(scanner.session.displayedFields, row, row, language);
+  const place = row.accepted ?? row.earlier;
+  if (row.refusal === null && place) {
+    return { outcome: "accepted", refusal: null, checkin: placeOf(place), previous: null, guest };
+  }
+  const previous = row.refusal === "already_checked_in" && row.previous ? placeOf(row.previous) : null;
+  return { outcome: "refused", refusal: row.refusal, checkin: null, previous, guest };
+}
+
+type PlaceRow = { checkinId: string; at: string; sessionName: string };
+const placeOf = (place: PlaceRow) => ({ ...place, at: new Date(place.at).toISOString() });
+const placeJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('checkinId', ${alias}.id, 'at', ${alias}.scanned_at, 'sessionName', ${alias}.session_name)`,
+  );
+
+/** `select a as "a", ...` of a record of columns, and the same names read back from `from`. */
+export const selectList = (columns: Record<string, SQL>) =>
+  sql.join(
+    Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+const readBack = <Columns extends Record<string, SQL>>(from: string, columns: Columns) =>
+  Object.fromEntries(
+    Object.keys(columns).map((name) => [name, sql`${sql.identifier(from)}.${sql.identifier(name)}`]),
+  ) as {
+    [Name in keyof Columns]: Columns[Name];
+  };
+
+/**
+ * The statements of a session, built the first time it scans and again after it changes (conditions and displayed
+ * fields are written into them): their names carry the session's id and its last change. Bounded like the names of
+ * the PostgreSQL server's prepared statements on each connection.
+ */
+function perSession<Statement>(label: string, build: (session: CheckinSessionRow, name: string) => Statement) {
+  const statements = new Map<string, Statement>();
+  const maxStatements = 200;
+  return (session: CheckinSessionRow): Statement => {
+    const key = `${session.id}:${session.updatedAt.getTime()}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string);
+      const name = `checkin_${label}_${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+      statement = build(session, name);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * The passes of the event that `match` picks, as rows a scan judges: the guest's displayed columns (their own pass, or
+ * the holder of the ticket), the pass key, the ticket's code and its own refusal, and whether the session's conditions
+ * let the guest in. A cart's items are no ticket. Also what the offline list and an upload read, so that all three
+ * judge alike.
+ */
+export function passSource(session: CheckinSessionRow, kind: PassReference["kind"], eventId: SQL, match: SQL) {
+  const allowed = guestConditionsSql(session.conditions) ?? sql`true`;
+  const shown = selectList(shownGuestColumns(session));
+  const judged = sql`coalesce(${allowed}, false) as allowed, ${guests.searchText} as search_text`;
+  if (kind === "guest") {
+    return sql`select ${shown}, null::uuid as item_id, null::text as code, 'g:' || ${guests.id} as pass_key,
+      null::text as ticket_refusal, ${judged}
+      from ${guests} where ${guests.eventId} = ${eventId} and ${match}`;
+  }
+  return sql`select ${shown}, ${orderItems.id} as item_id, ${orderItems.code} as code, 't:' || ${orderItems.id} as pass_key,
+      case when ${orderItems.refunded} or ${orders.status} in ('cancelled', 'refunded') then 'refunded'
+        when ${orders.status} not in ('completed', 'partially_refunded') then 'not_allowed' end as ticket_refusal,
+      ${judged}
+      from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+      inner join ${guests} on ${guests.id} = ${orderItems.holderGuestId}
+      where ${orders.eventId} = ${eventId} and ${guests.eventId} = ${eventId} and ${orders.status} <> 'in_cart'
+        and ${match}`;
+}
+
+/** The refusal of a pass, in the order staff need it: a cancelled guest before a door's conditions. */
+export const refusalCase = (pass: string, standing: SQL) =>
+  sql`case when ${sql.raw(pass)}.status in ('refused', 'cancelled', 'rejected') then 'cancelled'
+    when ${sql.raw(pass)}.ticket_refusal is not null then ${sql.raw(pass)}.ticket_refusal
+    when not ${sql.raw(pass)}.allowed then 'not_allowed'
+    when ${standing} then 'already_checked_in' end`;
+
+const scanStatements = {
+  guest: perSession("scan_guest", (session, name) => buildScan(session, "guest", name)),
+  ticket: perSession("scan_ticket", (session, name) => buildScan(session, "ticket", name)),
+};
+const scanStatement = (session: CheckinSessionRow, kind: PassReference["kind"]) => scanStatements[kind](session);
+
+function buildScan(session: CheckinSessionRow, kind: PassReference["kind"], name: string) {
+  const eventId = value("eventId", "uuid");
+  const scanId = value("scanId", "uuid");
+  const shown = shownGuestColumns(session);
+  return preparedStatement((executor: Executor) => {
+    const match =
+      kind === "guest"
+        ? sql`${guests.id} = ${value("reference", "uuid")}`
+        : sql`${orderItems.code} = ${value("reference", "text")}`;
+    const pass = executor.$with("pass", {}).as(passSource(session, kind, eventId, match));
+    const earlier = executor.$with("earlier", {}).as(
+      sql`select id, scanned_at, session_name from checkins
+        where id = ${scanId} and event_id = ${eventId} and pass_key = (select pass_key from pass)`,
+    );
+    const standing = executor.$with("standing", {}).as(
+      sql`select checkins.id, checkins.scanned_at, checkins.session_name from checkins, pass
+        where checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
+          and checkins.undone_at is null and not checkins.flagged
+        limit 1`,
+    );
+    const verdict = executor.$with("verdict", {}).as(
+      sql`select pass.*, case when exists (select 1 from earlier) then null
+          else ${refusalCase("pass", sql`exists (select 1 from standing)`)} end as refusal
+        from pass`,
+    );
+    const inserted = executor.$with("inserted", {}).as(
+      sql`insert into checkins (id, event_id, session_id, session_name, guest_id, order_item_id, pass_key, device_id,
+          source, scanned_at)
+        select ${scanId}, ${eventId}, ${value("sessionId", "uuid")}, ${value("sessionName", "text")}, verdict."guestId",
+          verdict.item_id, verdict.pass_key, ${value("deviceId", "uuid")}, ${value("source", "text")}, now()
+        from verdict where verdict.refusal is null and not exists (select 1 from earlier)
+        on conflict do nothing
+        returning id, session_id, scanned_at, session_name`,
+    );
+    const notified = executor
+      .$with("notified", {})
+      .as(sql`select ${checkinNotice(eventId, sql`inserted.session_id`, sql`inserted.id`, false)} from inserted`);
+    return executor
+      .with(pass, earlier, standing, verdict, inserted, notified)
+      .select({
+        ...(readBack("verdict", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
+        refusal: sql<CheckinRefusal | null>`verdict.refusal`,
+        accepted: sql<PlaceRow | null>`(select ${placeJson("inserted")} from inserted)`,
+        earlier: sql<PlaceRow | null>`(select ${placeJson("earlier")} from earlier)`,
+        previous: sql<PlaceRow | null>`(select ${placeJson("standing")} from standing)`,
+        notified: sql<number>`(select count(*) from notified)`,
+        ...definitionColumns(session, eventId),
+      })
+      .from(sql`verdict`)
+      .prepare(name);
+  });
+}
+
+/**
+ * Undoes a standing check-in of the event (a mistaken scan): `undone_at` set, the live screens told. A device undoes
+ * only its own session's. An undone check-in answers the same again; anything else of the event, 404.
+ */
+export async function undo(
+  context: AppContext,
+  scanner: Scanner,
+  checkinId: string,
+  language: Language,
+): Promise<CheckinResult> {
+  const [row] = await undoStatement(scanner.session)(context.db).execute({
+    checkinId,
+    eventId: scanner.session.eventId,
+    sessionId: scanner.source === "live" ? scanner.session.id : null,
+  });
+  if (!row) throw notFound();
+  return {
+    outcome: "undone",
+    refusal: null,
+    checkin: placeOf(row.place),
+    previous: null,
+    guest: shownGuest(scanner.session.displayedFields, row, row, language),
+  };
+}
+
+const undoStatement = perSession("undo", (session, name) =>
+  preparedStatement((executor: Executor) => {
+    const eventId = value("eventId", "uuid");
+    const sessionId = value("sessionId", "uuid");
+    const target = executor.$with("target", {}).as(
+      sql`select id, session_id, scanned_at, session_name, guest_id, undone_at from checkins
+        where id = ${value("checkinId", "uuid")} and event_id = ${eventId} and not flagged
+          and (${sessionId} is null or session_id = ${sessionId})`,
+    );
+    const undone = executor.$with("undone", {}).as(
+      sql`update checkins set undone_at = now() where id = (select id from target where undone_at is null)
+        returning id, session_id`,
+    );
+    const notified = executor
+      .$with("notified", {})
+      .as(sql`select ${checkinNotice(eventId, sql`undone.session_id`, sql`undone.id`, true)} from undone`);
+    const shown = shownGuestColumns(session);
+    const found = executor.$with("found", {}).as(
+      sql`select ${selectList(shown)}, ${placeJson("target")} as place
+        from target inner join ${guests} on ${guests.id} = target.guest_id`,
+    );
+    return executor
+      .with(target, undone, notified, found)
+      .select({
+        ...(readBack("found", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
+        place: sql<PlaceRow>`found.place`,
+        notified: sql<number>`(select count(*) from notified)`,
+        ...definitionColumns(session, eventId),
+      })
+      .from(sql`found`)
+      .prepare(name);
+  }),
+);
+
+const searchLimit = 20;
+const likePattern = (word: string) =>
+  `%${word.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+
+/**
+ * A device's search by name (names, email, company; any order, accents ignored): 20 guests of the event at most,
+ * each with the standing check-in of their own pass, for staff to pick one to check in.
+ */
+export async function searchGuests(context: AppContext, { session }: Device, query: string, language: Language) {
+  const words = searchable(query).split(/\s+/).filter(Boolean);
+  const eventId = sql`${session.eventId}::uuid`;
+  const match = and(...words.map((word) => ilike(guests.searchText, likePattern(word)))) ?? sql`true`;
+  const rows = (await context.db.execute(
+    sql`with found as (${passSource(session, "guest", eventId, match)} order by ${guests.lastName}, ${guests.firstName}
+        limit ${searchLimit})
+      select found.*, ${selectList(definitionColumns(session))},
+        (select ${placeJson("checkins")} from checkins where checkins.event_id = ${eventId}
+          and checkins.pass_key = found.pass_key and checkins.undone_at is null and not checkins.flagged) as place
+      from found`,
+  )) as unknown as { rows: Array<ShownGuestRow & FieldDefinitions & { place: PlaceRow | null }> };
+  return {
+    items: rows.rows.map((row) => ({
+      ...shownGuest(session.displayedFields, row, row, language),
+      checkedIn: row.place && placeOf(row.place),
+    })),
+  };
+}
