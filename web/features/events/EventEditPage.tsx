@@ -93,6 +93,9 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/automails`)} variant="light" size="sm">
             {t("automails.navButton")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/checkin`)} variant="light" size="sm">
+            {t("checkin.sessions.title")}
+          </Button>
           <MessagesButton eventId={event.id} />
         </Group>
       </Stack>

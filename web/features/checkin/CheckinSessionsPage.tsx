@@ -1,0 +1,137 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { CheckinSession } from "../../../contract/checkin";
+import { ApiError } from "../../api/client";
+import { useAdminContext } from "../../ui/admin-context";
+import { useAlert } from "../../ui/alert";
+import { eventPageQueries } from "../../ui/event-page-queries";
+import { useAdminPath } from "../../ui/language-scope";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { useEvent } from "../events/events.queries";
+import { useCustomFields } from "../guests/guests.queries";
+import { useCategories, useTickets } from "../ticketing/catalogue/catalogue.queries";
+import { useCheckinSessions, useDeleteSession } from "./checkin.queries";
+import { CheckinModeBadge, formatMoment } from "./checkin-format";
+import { SessionFormModal } from "./SessionFormModal";
+
+/** SPEC §2 check-in sessions of an event: each door with its mode, counts and last connection; create, edit, delete. */
+export function CheckinSessionsPage() {
+  const { t, i18n } = useTranslation();
+  const { eventId = "" } = useParams();
+  const adminPath = useAdminPath();
+  const { can } = useAdminContext();
+  const { showAlert } = useAlert();
+  const event = useEvent(eventId);
+  usePageTitle(event.data ? t("checkin.sessions.pageTitle", { name: event.data.name }) : t("checkin.sessions.title"));
+  const page = eventPageQueries(
+    event,
+    useCheckinSessions(eventId),
+    useTickets(eventId),
+    useCategories(eventId),
+    useCustomFields(eventId),
+  );
+  const remove = useDeleteSession(eventId);
+  // undefined: no form open; null: a new session.
+  const [editing, setEditing] = useState<CheckinSession | null | undefined>(undefined);
+  if (!page.answers) return page.placeholder;
+  const [eventData, sessions, tickets, categories, customFields] = page.answers;
+  const editable = can("events.update") && !eventData.archived;
+  const confirmDelete = (session: CheckinSession) => {
+    if (!window.confirm(t("checkin.sessions.confirmDelete", { name: session.name }))) return;
+    remove.mutate(session.id, {
+      onError: (error) => showAlert(error instanceof ApiError ? error.message : t("app.error.unknown"), "red"),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
+        ← {eventData.name}
+      </Anchor>
+      <Group justify="space-between" align="end">
+        <Stack gap={0}>
+          <Title order={1}>{t("checkin.sessions.title")}</Title>
+          <Text c="gray.7">{eventData.name}</Text>
+        </Stack>
+        <Group gap="sm">
+          <Button component={Link} to={adminPath(`/events/${eventId}/checkin/statistics`)} variant="default">
+            {t("checkin.statistics.title")}
+          </Button>
+          {editable && <Button onClick={() => setEditing(null)}>{t("checkin.sessions.new")}</Button>}
+        </Group>
+      </Group>
+      {sessions.items.length === 0 ? (
+        <Text c="gray.7">{t("checkin.sessions.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("checkin.sessions.name")}</Table.Th>
+                <Table.Th scope="col">{t("checkin.form.mode")}</Table.Th>
+                <Table.Th scope="col">{t("checkin.sessions.checkedIn")}</Table.Th>
+                <Table.Th scope="col">{t("checkin.sessions.lastConnection")}</Table.Th>
+                {editable && <Table.Th scope="col">{t("common.actions")}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.items.map((session) => (
+                <Table.Tr key={session.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={adminPath(`/events/${eventId}/checkin/${session.id}`)} c="blue.8">
+                      {session.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <CheckinModeBadge mode={session.mode} />
+                  </Table.Td>
+                  <Table.Td>
+                    {t("checkin.sessions.counts", { checkedIn: session.checkedIn, expected: session.expected })}
+                    {session.flagged > 0 && (
+                      <Badge ml="xs" color="orange" variant="light">
+                        {t("checkin.sessions.flagged", { count: session.flagged })}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {formatMoment(session.lastConnectionAt, i18n.language) ?? t("checkin.sessions.never")}
+                  </Table.Td>
+                  {editable && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button variant="default" size="compact-sm" onClick={() => setEditing(session)}>
+                          {t("common.edit")}
+                        </Button>
+                        <Button
+                          variant="outline"
+                          color="red"
+                          size="compact-sm"
+                          onClick={() => confirmDelete(session)}
+                          aria-label={t("checkin.sessions.deleteNamed", { name: session.name })}
+                        >
+                          {t("common.delete")}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing !== undefined && (
+        <SessionFormModal
+          eventId={eventId}
+          session={editing}
+          tickets={tickets.items}
+          categories={categories.items}
+          customFields={customFields}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </Stack>
+  );
+}
