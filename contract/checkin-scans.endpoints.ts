@@ -107,7 +107,8 @@ export const checkinScanEndpoints = endpointGroup("checkin-scans", {
     headers: checkinDeviceHeaders,
     body: checkinCheckBody,
     answer: checkinResultSchema,
-    errors: [401],
+    // 404: an undo of a check-in that is not one of the session's.
+    errors: [401, 404],
   },
   deviceSearch: {
     method: "GET",
