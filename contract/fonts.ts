@@ -24,7 +24,15 @@ export const fontBody = z.object({
   active: z.boolean().default(true),
   fileId: idSchema,
 });
-export const fontUpdateBody = fontBody.omit({ fileId: true }).partial();
+/** Only the fields sent change: the creation's defaults are removed, or an edit of the name would reset the type. */
+export const fontUpdateBody = z
+  .object({
+    name: fontBody.shape.name,
+    type: fontTypeSchema,
+    alternateFont: alternateFontSchema,
+    active: z.boolean(),
+  })
+  .partial();
 
 export const fontSchema = z.object({
   id: z.string(),

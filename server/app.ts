@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from "./db/connection.js";
 import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { accounts } from "./modules/accounts/accounts.tables.js";
 import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
+import { registerFontsRoutes } from "./modules/accounts/fonts/fonts.routes.js";
 import { requireAccountAccess } from "./modules/accounts/permissions.js";
 import { userAccounts } from "./modules/accounts/user-accounts.js";
 import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
@@ -32,7 +33,10 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
-import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
+import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
+import { registerEbadgeRenderers } from "./modules/ebadges/ebadge-documents.js";
+import { registerEbadgesRoutes } from "./modules/ebadges/ebadges.routes.js";
+import { fontUsage } from "./modules/ebadges/font-usage.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
@@ -85,6 +89,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     accountAccess: requireAccountAccess,
     accountEvents,
     eventDeletionChecks: [salesStopEventDeletion],
+    fontUsage,
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
     registrationConfirmation: queueRegistrationConfirmation,
     userAccounts,
@@ -98,12 +103,16 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   });
   // Before any worker starts: the queued mails of a previous instance may carry orders' PDFs.
   registerDocumentRenderers(context);
+  registerEbadgeRenderers(context);
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
   // Reminders and thank-you mails, hourly.
   await context.jobs.register(autoMailsJob(context));
   await resumeInterruptedImports(context);
+  // E-badge batches: a batch a stopped instance was drawing goes on from its last counted chunk.
+  await context.jobs.register(ebadgeBatchJob(context));
+  await resumeInterruptedBatches(context);
   await reservePlatformAdminAddresses(context);
   // Carts left past their reservation while no instance ran are released now rather than at the next minute.
   const cartExpiry = cartExpiryJob(context);
@@ -186,13 +195,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerCampaignTrackingRoutes(app, context);
   registerAutoMailsRoutes(app, context);
   registerImagesRoutes(app, context);
+  registerEbadgesRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
   registerSendersRoutes(app, context);
   registerErrorMailsRoutes(app, context);
   registerMailHistoryRoutes(app, context);
   registerCheckinRoutes(app, context);
-  registerCheckinScanRoutes(app, context);
+  registerFontsRoutes(app, context);
   registerCheckinScanRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
