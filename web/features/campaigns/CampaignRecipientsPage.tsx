@@ -11,10 +11,8 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -24,9 +22,9 @@ import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
+import { PagedListStates, SearchField, usePagedSearch } from "../../ui/paged-list";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
-import { PagedListStates } from "../guests/PagedListStates";
 import { recipientsPageSize, useRecipients, useSaveSelection } from "./campaign-recipients.queries";
 
 const shows = ["all", "selectable", "excluded", "selected"] as const;
@@ -61,21 +59,14 @@ export function CampaignRecipientsPage() {
   usePageTitle(
     event.data ? t("campaignRecipients.pageTitle", { name: event.data.name }) : t("campaignRecipients.title"),
   );
-  const [typed, setTyped] = useState("");
-  const [query, setQuery] = useState("");
+  const paged = usePagedSearch(recipientsPageSize);
   const [status, setStatus] = useState<GuestStatus | null>(null);
   const [show, setShow] = useState<Show>("all");
-  const [page, setPage] = useState(1);
-  const search = useDebouncedCallback((value: string) => {
-    setQuery(value.trim());
-    setPage(1);
-  }, 350);
   const list = useRecipients(eventId, campaignId, {
-    query: query || undefined,
+    query: paged.query || undefined,
     status: status ?? undefined,
     ...showQuery(show),
-    limit: recipientsPageSize,
-    offset: (page - 1) * recipientsPageSize,
+    ...paged.window,
   });
   const save = useSaveSelection(eventId, campaignId);
 
@@ -149,16 +140,7 @@ export function CampaignRecipientsPage() {
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput
-          type="search"
-          label={t("common.search")}
-          placeholder={t("campaignRecipients.searchPlaceholder")}
-          value={typed}
-          onChange={(changed) => {
-            setTyped(changed.currentTarget.value);
-            search(changed.currentTarget.value);
-          }}
-        />
+        <SearchField field={paged.field} placeholder={t("campaignRecipients.searchPlaceholder")} />
         <Select
           label={t("campaignRecipients.filters.status")}
           placeholder={t("campaignRecipients.filters.anyStatus")}
@@ -167,7 +149,7 @@ export function CampaignRecipientsPage() {
           value={status}
           onChange={(value) => {
             setStatus(value as GuestStatus | null);
-            setPage(1);
+            paged.toFirstPage();
           }}
         />
         <Select
@@ -177,7 +159,7 @@ export function CampaignRecipientsPage() {
           allowDeselect={false}
           onChange={(value) => {
             setShow((value as Show | null) ?? "all");
-            setPage(1);
+            paged.toFirstPage();
           }}
         />
       </SimpleGrid>
@@ -187,9 +169,7 @@ export function CampaignRecipientsPage() {
         emptyText={t("campaignRecipients.empty")}
         totalText={t("campaignRecipients.total", { count: total })}
         paginationLabel={t("campaignRecipients.pagination")}
-        page={page}
-        pages={Math.ceil(total / recipientsPageSize)}
-        onPage={setPage}
+        {...paged.pageLinks(total)}
       >
         <Table.ScrollContainer minWidth={640}>
           <Table highlightOnHover>

@@ -12,10 +12,8 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -27,8 +25,8 @@ import { ExportMenu } from "../../ui/ExportMenu";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
+import { PagedListStates, SearchField, usePagedSearch } from "../../ui/paged-list";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { PagedListStates } from "../guests/PagedListStates";
 import {
   campaignStatisticsApi,
   recipientsPageSize,
@@ -307,20 +305,10 @@ function TopLinks({ links }: { links: CampaignStatistics["topLinks"] }) {
 function Recipients({ eventId, campaignId, fileName }: { eventId: string; campaignId: string; fileName: string }) {
   const { t, i18n } = useTranslation();
   const { accountId } = useAdminContext();
-  const [typed, setTyped] = useState("");
-  const [query, setQuery] = useState("");
+  const paged = usePagedSearch(recipientsPageSize);
   const [statuses, setStatuses] = useState<RecipientStatus[]>([]);
-  const [page, setPage] = useState(1);
-  const search = useDebouncedCallback((value: string) => {
-    setQuery(value.trim());
-    setPage(1);
-  }, 350);
-  const filter = { status: statuses.length > 0 ? statuses : undefined, query: query || undefined };
-  const list = useCampaignRecipients(eventId, campaignId, {
-    ...filter,
-    limit: recipientsPageSize,
-    offset: (page - 1) * recipientsPageSize,
-  });
+  const filter = { status: statuses.length > 0 ? statuses : undefined, query: paged.query || undefined };
+  const list = useCampaignRecipients(eventId, campaignId, { ...filter, ...paged.window });
   const total = list.data?.total ?? 0;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const time = (value: string | null) => (value ? when.format(new Date(value)) : "—");
@@ -343,16 +331,7 @@ function Recipients({ eventId, campaignId, fileName }: { eventId: string; campai
         />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={760}>
-        <TextInput
-          type="search"
-          label={t("common.search")}
-          placeholder={t("campaignStatistics.recipients.searchPlaceholder")}
-          value={typed}
-          onChange={(change) => {
-            setTyped(change.currentTarget.value);
-            search(change.currentTarget.value);
-          }}
-        />
+        <SearchField field={paged.field} placeholder={t("campaignStatistics.recipients.searchPlaceholder")} />
         <MultiSelect
           label={t("campaignStatistics.recipients.status")}
           data={recipientStatuses.map((value) => ({ value, label: t(`guests.mailStatus.${value}`) }))}
@@ -360,22 +339,20 @@ function Recipients({ eventId, campaignId, fileName }: { eventId: string; campai
           clearable
           onChange={(value) => {
             setStatuses(value as RecipientStatus[]);
-            setPage(1);
+            paged.toFirstPage();
           }}
         />
       </SimpleGrid>
       <PagedListStates
         query={list}
         emptyText={t(
-          query || statuses.length > 0
+          paged.query || statuses.length > 0
             ? "campaignStatistics.recipients.noMatch"
             : "campaignStatistics.recipients.empty",
         )}
         totalText={t("campaignStatistics.recipients.total", { count: total })}
         paginationLabel={t("campaignStatistics.recipients.pagination")}
-        page={page}
-        pages={Math.ceil(total / recipientsPageSize)}
-        onPage={setPage}
+        {...paged.pageLinks(total)}
       >
         <Table.ScrollContainer minWidth={900}>
           <Table striped>

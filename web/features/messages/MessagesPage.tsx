@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -19,10 +6,10 @@ import type { Message } from "../../../contract/messages";
 import { useAdminContext } from "../../ui/admin-context";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
+import { PagedListStates, SearchField, usePagedSearch } from "../../ui/paged-list";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
 import { useUnreadCount } from "../events/inbox.queries";
-import { PagedListStates } from "../guests/PagedListStates";
 import { MessageModal } from "./MessageModal";
 import { formatReceived } from "./message-format";
 import { messagesPageSize, useMarkRead, useMessages } from "./messages.queries";
@@ -38,20 +25,13 @@ export function MessagesPage() {
   const { can } = useAdminContext();
   const event = useEvent(eventId);
   usePageTitle(event.data ? t("messages.pageTitle", { name: event.data.name }) : t("messages.title"));
-  const [typed, setTyped] = useState("");
-  const [query, setQuery] = useState("");
+  const paged = usePagedSearch(messagesPageSize);
   const [filter, setFilter] = useState<ReadFilter>("all");
-  const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<Message | null>(null);
-  const search = useDebouncedCallback((value: string) => {
-    setQuery(value.trim());
-    setPage(1);
-  }, 350);
   const list = useMessages(eventId, {
-    query: query || undefined,
+    query: paged.query || undefined,
     unread: filter === "all" ? undefined : filter === "unread" ? "true" : "false",
-    limit: messagesPageSize,
-    offset: (page - 1) * messagesPageSize,
+    ...paged.window,
   });
   const unread = useUnreadCount(eventId);
   const markRead = useMarkRead(eventId);
@@ -86,16 +66,7 @@ export function MessagesPage() {
         {event.data && <Text c="gray.7">{event.data.name}</Text>}
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={720}>
-        <TextInput
-          type="search"
-          label={t("common.search")}
-          placeholder={t("messages.searchPlaceholder")}
-          value={typed}
-          onChange={(change) => {
-            setTyped(change.currentTarget.value);
-            search(change.currentTarget.value);
-          }}
-        />
+        <SearchField field={paged.field} placeholder={t("messages.searchPlaceholder")} />
         <Select
           label={t("messages.filter.label")}
           data={readFilters.map((value) => ({ value, label: t(`messages.filter.${value}`) }))}
@@ -103,18 +74,16 @@ export function MessagesPage() {
           allowDeselect={false}
           onChange={(value) => {
             setFilter((value as ReadFilter | null) ?? "all");
-            setPage(1);
+            paged.toFirstPage();
           }}
         />
       </SimpleGrid>
       <PagedListStates
         query={list}
-        emptyText={t(query || filter !== "all" ? "messages.noMatch" : "messages.empty")}
+        emptyText={t(paged.query || filter !== "all" ? "messages.noMatch" : "messages.empty")}
         totalText={t("messages.total", { count: total })}
         paginationLabel={t("messages.pagination")}
-        page={page}
-        pages={Math.ceil(total / messagesPageSize)}
-        onPage={setPage}
+        {...paged.pageLinks(total)}
       >
         <Table.ScrollContainer minWidth={640}>
           <Table highlightOnHover>

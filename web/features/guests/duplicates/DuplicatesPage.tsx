@@ -8,10 +8,10 @@ import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
+import { PagedListStates } from "../../../ui/paged-list";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
 import { guestName } from "../guest-format";
-import { PagedListStates } from "../PagedListStates";
 import { duplicatesPageSize, useDecideDuplicate, useDuplicates } from "./duplicates.queries";
 
 /** The fields compared side by side, in the order an organizer reads a guest. */

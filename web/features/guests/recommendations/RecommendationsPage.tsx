@@ -11,9 +11,9 @@ import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
+import { PagedListStates } from "../../../ui/paged-list";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
-import { PagedListStates } from "../PagedListStates";
 import { recommendationsPageSize, useDecideRecommendation, useRecommendations } from "./recommendations.queries";
 
 const statusColors: Record<RecommendationStatus, string> = { pending: "yellow", accepted: "green", refused: "red" };
