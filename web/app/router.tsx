@@ -7,6 +7,7 @@ import { campaignsBackOfficeRoutes } from "../features/campaigns/campaigns.route
 import { sendersAuthRoutes, sendersBackOfficeRoutes } from "../features/campaigns/senders/senders.routes";
 import { checkinBackOfficeRoutes } from "../features/checkin/checkin.routes";
 import { checkinStaffRoutes } from "../features/checkin/staff/staff.routes";
+import { ebadgesBackOfficeRoutes } from "../features/ebadges/ebadges.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
 import { guestsBackOfficeRoutes } from "../features/guests/guests.routes";
@@ -39,6 +40,7 @@ const backOfficePages: RouteObject[] = [
   ...guestsBackOfficeRoutes,
   ...messagesBackOfficeRoutes,
   ...campaignsBackOfficeRoutes,
+  ...ebadgesBackOfficeRoutes,
   ...checkinBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
