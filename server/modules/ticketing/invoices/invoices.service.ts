@@ -6,6 +6,7 @@ import { executorOf, preparedWrite, WriteBatch, type Writer, withWriteBatch } fr
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
+import { passCodeSecret } from "../../../platform/pass-codes.js";
 import type { Caller } from "../../events/events.service.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
 import { findCart } from "../orders/cart.lookup.js";
@@ -240,7 +241,7 @@ const documentFile = (document: { number: string; snapshot: DocumentSnapshot }):
 
 const ticketsFile = (context: AppContext, eventId: string, orderId: string): PdfFile => ({
   filename: `tickets-${orderId}.pdf`,
-  make: () => renderTicketsPdf(context.db, eventId, orderId),
+  make: async () => renderTicketsPdf(context.db, eventId, orderId, await passCodeSecret(context)),
 });
 
 /** GET orders/{id}/documents/{documentId}/pdf: readable by whoever reads the event's orders. */

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import type { Language } from "../../../../contract/common.js";
 import type { Executor } from "../../../db/connection.js";
 import { notFound } from "../../../platform/errors.js";
+import { ticketPassCode } from "../../../platform/pass-codes.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
 import { eventDatesText } from "../../forms/submissions/submissions.mails.js";
@@ -46,8 +47,16 @@ const texts = {
 
 const holders = alias(guests, "holder");
 
-/** The tickets PDF of an order of the event; 404 when there is no such order. */
-export async function renderTicketsPdf(executor: Executor, eventId: string, orderId: string): Promise<Buffer> {
+/**
+ * The tickets PDF of an order of the event; 404 when there is no such order. Each QR code holds the ticket's signed
+ * pass code (`passSecret`: platform/pass-codes.ts), never a guessable id: check-in refuses a forged or altered one.
+ */
+export async function renderTicketsPdf(
+  executor: Executor,
+  eventId: string,
+  orderId: string,
+  passSecret: string,
+): Promise<Buffer> {
   const [found] = await executor
     .select({ order: orders, event: events, buyer: { firstName: guests.firstName, lastName: guests.lastName } })
     .from(orders)
@@ -98,10 +107,12 @@ export async function renderTicketsPdf(executor: Executor, eventId: string, orde
       doc.font("Helvetica").text(options.map((option) => `- ${captionOf(option.caption)}`).join("\n"));
     }
     doc.moveDown();
-    const qr = await QRCode.toBuffer(item.code, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 400 });
+    const passCode = ticketPassCode(passSecret, item.code);
+    const qr = await QRCode.toBuffer(passCode, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 400 });
     doc.image(qr, 172, doc.y, { width: 250, height: 250 });
     doc.y += 260;
-    doc.font("Helvetica").fontSize(9).fillColor("#52606d").text(`${t.code}: ${item.code}`, { align: "center" });
+    // Printed whole: staff type it when a camera cannot read a crumpled print.
+    doc.font("Helvetica").fontSize(8).fillColor("#52606d").text(`${t.code}: ${passCode}`, { align: "center" });
   }
   return pdfBuffer(doc);
 }
