@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ErrorMailReason, errorMailReasons } from "../../../../contract/error-mails";
 import { useAdminContext } from "../../../ui/admin-context";
@@ -65,107 +65,88 @@ function Senders({ accountId, manage }: { accountId: string; manage: boolean }) 
       <Title order={2} size="h3" id="senders-heading" mb="sm">
         {t("senders.sendersTitle")}
       </Title>
-      <QueryStatus isFetching={senders.isFetching} error={senders.error} />
-      {senders.data &&
-        (senders.data.items.length === 0 ? (
-          <Text c="gray.7">{t("senders.empty")}</Text>
-        ) : (
-          <Table className={classes.stacked} verticalSpacing="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("senders.email")}</Table.Th>
-                <Table.Th scope="col">{t("senders.name")}</Table.Th>
-                <Table.Th scope="col">{t("senders.state")}</Table.Th>
-                {manage && <Table.Th scope="col">{t("common.actions")}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {senders.data.items.map((sender) => (
-                <Table.Tr key={sender.id}>
-                  <Table.Td fw={600}>{sender.email}</Table.Td>
-                  <Table.Td data-label={t("senders.name")}>{sender.name}</Table.Td>
-                  <Table.Td data-label={t("senders.state")}>
-                    {sender.verified ? (
-                      <Badge color="green" variant="light" tt="none">
-                        {t("senders.verified")}
-                      </Badge>
-                    ) : (
-                      <Badge color="orange" variant="light" tt="none">
-                        {t("senders.pending", {
-                          date: sender.verificationSentAt ? formatDateTime(sender.verificationSentAt) : "",
-                        })}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  {manage && (
-                    <Table.Td>
-                      <Group gap="xs">
-                        {!sender.verified && (
-                          <Button
-                            variant="subtle"
-                            size="compact-sm"
-                            aria-label={t("senders.resendNamed", { email: sender.email })}
-                            loading={resend.isPending && resend.variables === sender.id}
-                            onClick={() =>
-                              resend.mutate(sender.id, {
-                                onSuccess: () =>
-                                  notifications.show({
-                                    color: "green",
-                                    message: t("senders.resent", { email: sender.email }),
-                                  }),
-                              })
-                            }
-                          >
-                            {t("senders.resend")}
-                          </Button>
-                        )}
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          c="red.9"
-                          size="compact-sm"
-                          aria-label={t("senders.deleteNamed", { email: sender.email })}
-                          onClick={() => {
-                            if (window.confirm(t("senders.deleteConfirm", { email: sender.email })))
-                              remove.mutate(sender.id);
-                          }}
-                        >
-                          {t("common.delete")}
-                        </Button>
-                      </Group>
-                    </Table.Td>
+      <AddressTable
+        query={senders}
+        empty={t("senders.empty")}
+        columns={[t("senders.email"), t("senders.name"), t("senders.state")]}
+        manage={manage}
+      >
+        {senders.data?.items.map((sender) => (
+          <Table.Tr key={sender.id}>
+            <Table.Td fw={600}>{sender.email}</Table.Td>
+            <Table.Td data-label={t("senders.name")}>{sender.name}</Table.Td>
+            <Table.Td data-label={t("senders.state")}>
+              {sender.verified ? (
+                <Badge color="green" variant="light" tt="none">
+                  {t("senders.verified")}
+                </Badge>
+              ) : (
+                <Badge color="orange" variant="light" tt="none">
+                  {t("senders.pending", {
+                    date: sender.verificationSentAt ? formatDateTime(sender.verificationSentAt) : "",
+                  })}
+                </Badge>
+              )}
+            </Table.Td>
+            {manage && (
+              <Table.Td>
+                <Group gap="xs">
+                  {!sender.verified && (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-label={t("senders.resendNamed", { email: sender.email })}
+                      loading={resend.isPending && resend.variables === sender.id}
+                      onClick={() =>
+                        resend.mutate(sender.id, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: "green",
+                              message: t("senders.resent", { email: sender.email }),
+                            }),
+                        })
+                      }
+                    >
+                      {t("senders.resend")}
+                    </Button>
                   )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    size="compact-sm"
+                    aria-label={t("senders.deleteNamed", { email: sender.email })}
+                    onClick={() => {
+                      if (window.confirm(t("senders.deleteConfirm", { email: sender.email }))) remove.mutate(sender.id);
+                    }}
+                  >
+                    {t("common.delete")}
+                  </Button>
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
         ))}
+      </AddressTable>
       {(resend.error || remove.error) && (
         <Alert color="red" variant="light" role="alert" mt="sm">
           {(resend.error ?? remove.error)?.message}
         </Alert>
       )}
       {manage && (
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-end" mt="md" gap="sm">
-            <TextInput
-              label={t("senders.email")}
-              type="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={create.error?.message}
-            />
-            <TextInput
-              label={t("senders.name")}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-            />
+        <AddressForm
+          onSubmit={submit}
+          email={email}
+          onEmail={setEmail}
+          error={create.error?.message}
+          submit={
             <Button type="submit" loading={create.isPending}>
               {t("senders.add")}
             </Button>
-          </Group>
-        </form>
+          }
+        >
+          <TextInput label={t("senders.name")} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        </AddressForm>
       )}
     </section>
   );
@@ -207,55 +188,43 @@ function ErrorMails({ accountId, manage }: { accountId: string; manage: boolean 
           setPage(1);
         }}
       />
-      <QueryStatus isFetching={list.isFetching} error={list.error} />
-      {list.data &&
-        (list.data.items.length === 0 ? (
-          <Text c="gray.7">{t("senders.errorMailsEmpty")}</Text>
-        ) : (
-          <Table className={classes.stacked} verticalSpacing="sm" striped>
-            <Table.Caption c="gray.7">{t("senders.errorMailsCount", { count: list.data.total })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("senders.email")}</Table.Th>
-                <Table.Th scope="col">{t("senders.reason")}</Table.Th>
-                <Table.Th scope="col">{t("senders.detail")}</Table.Th>
-                <Table.Th scope="col">{t("senders.since")}</Table.Th>
-                {manage && <Table.Th scope="col">{t("common.actions")}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td fw={600}>{item.email}</Table.Td>
-                  <Table.Td data-label={t("senders.reason")}>{t(`senders.reasons.${item.reason}`)}</Table.Td>
-                  <Table.Td data-label={t("senders.detail")}>{item.detail}</Table.Td>
-                  <Table.Td data-label={t("senders.since")}>{formatDateTime(item.createdAt)}</Table.Td>
-                  {manage && (
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        aria-label={t("senders.unlockNamed", { email: item.email })}
-                        onClick={() => {
-                          if (window.confirm(t("senders.unlockConfirm", { email: item.email })))
-                            unlock.mutate(item.id, {
-                              onSuccess: () =>
-                                notifications.show({
-                                  color: "green",
-                                  message: t("senders.unlocked", { email: item.email }),
-                                }),
-                            });
-                        }}
-                      >
-                        {t("senders.unlock")}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+      <AddressTable
+        query={list}
+        empty={t("senders.errorMailsEmpty")}
+        caption={t("senders.errorMailsCount", { count: list.data?.total ?? 0 })}
+        columns={[t("senders.email"), t("senders.reason"), t("senders.detail"), t("senders.since")]}
+        manage={manage}
+      >
+        {list.data?.items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td fw={600}>{item.email}</Table.Td>
+            <Table.Td data-label={t("senders.reason")}>{t(`senders.reasons.${item.reason}`)}</Table.Td>
+            <Table.Td data-label={t("senders.detail")}>{item.detail}</Table.Td>
+            <Table.Td data-label={t("senders.since")}>{formatDateTime(item.createdAt)}</Table.Td>
+            {manage && (
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  aria-label={t("senders.unlockNamed", { email: item.email })}
+                  onClick={() => {
+                    if (window.confirm(t("senders.unlockConfirm", { email: item.email })))
+                      unlock.mutate(item.id, {
+                        onSuccess: () =>
+                          notifications.show({
+                            color: "green",
+                            message: t("senders.unlocked", { email: item.email }),
+                          }),
+                      });
+                  }}
+                >
+                  {t("senders.unlock")}
+                </Button>
+              </Table.Td>
+            )}
+          </Table.Tr>
         ))}
+      </AddressTable>
       {list.data && (
         <ListPagination total={list.data.total} pageSize={errorMailsPageSize} page={page} onChange={setPage} />
       )}
@@ -265,29 +234,92 @@ function ErrorMails({ accountId, manage }: { accountId: string; manage: boolean 
         </Alert>
       )}
       {manage && (
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-end" mt="md" gap="sm">
-            <TextInput
-              label={t("senders.email")}
-              type="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={create.error?.message}
-            />
-            <Select
-              label={t("senders.reason")}
-              data={reasonOptions}
-              value={reason}
-              allowDeselect={false}
-              onChange={(value) => value && setReason(value as ErrorMailReason)}
-            />
+        <AddressForm
+          onSubmit={submit}
+          email={email}
+          onEmail={setEmail}
+          error={create.error?.message}
+          submit={
             <Button type="submit" variant="light" loading={create.isPending}>
               {t("senders.reject")}
             </Button>
-          </Group>
-        </form>
+          }
+        >
+          <Select
+            label={t("senders.reason")}
+            data={reasonOptions}
+            value={reason}
+            allowDeselect={false}
+            onChange={(value) => value && setReason(value as ErrorMailReason)}
+          />
+        </AddressForm>
       )}
     </section>
+  );
+}
+
+/** A list of addresses: loading and error, a line when it is empty, else its table (stacked on a phone). */
+function AddressTable(props: {
+  query: { isFetching: boolean; error: Error | null; data?: { items: unknown[] } };
+  empty: string;
+  caption?: string;
+  columns: string[];
+  /** Whether the rows have an actions column. */
+  manage: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { query } = props;
+  return (
+    <>
+      <QueryStatus isFetching={query.isFetching} error={query.error} />
+      {query.data &&
+        (query.data.items.length === 0 ? (
+          <Text c="gray.7">{props.empty}</Text>
+        ) : (
+          <Table className={classes.stacked} verticalSpacing="sm" striped>
+            {props.caption && <Table.Caption c="gray.7">{props.caption}</Table.Caption>}
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((column) => (
+                  <Table.Th key={column} scope="col">
+                    {column}
+                  </Table.Th>
+                ))}
+                {props.manage && <Table.Th scope="col">{t("common.actions")}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{props.children}</Table.Tbody>
+          </Table>
+        ))}
+    </>
+  );
+}
+
+/** The form that adds an address to a list: its email, the list's own fields, and its submit button. */
+function AddressForm(props: {
+  onSubmit(event: FormEvent): void;
+  email: string;
+  onEmail(email: string): void;
+  error?: string;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={props.onSubmit} noValidate>
+      <Group align="flex-end" mt="md" gap="sm">
+        <TextInput
+          label={t("senders.email")}
+          type="email"
+          required
+          value={props.email}
+          onChange={(event) => props.onEmail(event.currentTarget.value)}
+          error={props.error}
+        />
+        {props.children}
+        {props.submit}
+      </Group>
+    </form>
   );
 }
