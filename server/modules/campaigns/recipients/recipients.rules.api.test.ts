@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CampaignType } from "../../../../contract/campaigns.js";
+import type { CampaignType, ExclusionReason } from "../../../../contract/campaigns.js";
 import type { Executor } from "../../../db/connection.js";
 import { registerAccount } from "../../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
@@ -82,7 +82,22 @@ async function verdictsOf(type: CampaignType, options: { started?: boolean } = {
   return Object.fromEntries(items.map((item) => [names[item.id], item.reason ?? "selectable"]));
 }
 
-const common = {
+type Verdict = ExclusionReason | "selectable";
+
+// The guests whose verdict depends on the campaign's type: outside a type's target, a guest's status is not selectable.
+const targeted = [
+  "Fresh",
+  "SavedTheDate",
+  "Invited",
+  "Reflated",
+  "Host",
+  "CompanionOk",
+  "Confirmed",
+  "Reminded",
+  "Thanked",
+];
+// The guests excluded whatever the type.
+const alwaysExcluded: Record<string, Verdict> = {
   NoEmail: "email_empty",
   Blank: "email_empty",
   Rejected: "email_rejected",
@@ -90,83 +105,63 @@ const common = {
   Refused: "status_not_selectable",
 };
 
-describe("campaign recipients: SPEC §5 selectability and §4 targets", () => {
-  it("an invitation goes to not-responded guests without an invitation", async () => {
-    expect(await verdictsOf("invitation")).toEqual({
-      ...common,
+/** Each type's target (SPEC §4): the guests it may go to, and those of its target it may no longer go to. */
+const targets: { type: CampaignType; goesTo: string; started?: boolean; verdicts: Record<string, Verdict> }[] = [
+  {
+    type: "invitation",
+    goesTo: "not-responded guests without an invitation",
+    verdicts: {
       Fresh: "selectable",
       SavedTheDate: "selectable",
       Invited: "already_in_campaign_type",
       Reflated: "already_in_campaign_type",
-      Host: "status_not_selectable",
-      CompanionOk: "status_not_selectable",
-      Confirmed: "status_not_selectable",
-      Reminded: "status_not_selectable",
-      Thanked: "status_not_selectable",
-    });
-  });
-
-  it("a save the date goes once to not-responded guests without an invitation", async () => {
-    expect(await verdictsOf("save_the_date")).toEqual({
-      ...common,
-      Fresh: "selectable",
-      SavedTheDate: "already_in_campaign_type",
-      Invited: "status_not_selectable",
-      Reflated: "status_not_selectable",
-      Host: "status_not_selectable",
-      CompanionOk: "status_not_selectable",
-      Confirmed: "status_not_selectable",
-      Reminded: "status_not_selectable",
-      Thanked: "status_not_selectable",
-    });
-  });
-
-  it("a reflate goes to not-responded guests already invited, at most repeatedSendsMax times", async () => {
-    expect(await verdictsOf("reflate")).toEqual({
-      ...common,
-      Fresh: "status_not_selectable",
-      SavedTheDate: "status_not_selectable",
-      Invited: "selectable",
-      Reflated: "send_count_reached",
-      Host: "status_not_selectable",
-      CompanionOk: "status_not_selectable",
-      Confirmed: "status_not_selectable",
-      Reminded: "status_not_selectable",
-      Thanked: "status_not_selectable",
-    });
-  });
-
-  it("a reminder goes to confirmed guests, companions who answered included, at most repeatedSendsMax times", async () => {
-    expect(await verdictsOf("reminder")).toEqual({
-      ...common,
-      Fresh: "status_not_selectable",
-      SavedTheDate: "status_not_selectable",
-      Invited: "status_not_selectable",
-      Reflated: "status_not_selectable",
+    },
+  },
+  {
+    type: "save_the_date",
+    goesTo: "once to not-responded guests without an invitation",
+    verdicts: { Fresh: "selectable", SavedTheDate: "already_in_campaign_type" },
+  },
+  {
+    type: "reflate",
+    goesTo: "not-responded guests already invited, at most repeatedSendsMax times",
+    verdicts: { Invited: "selectable", Reflated: "send_count_reached" },
+  },
+  {
+    type: "reminder",
+    goesTo: "confirmed guests, companions who answered included, at most repeatedSendsMax times",
+    verdicts: {
       Host: "selectable",
       CompanionOk: "selectable",
       Confirmed: "selectable",
       Reminded: "send_count_reached",
       Thanked: "selectable",
-    });
-  });
-
-  it("a thank-you goes once to attendees: confirmed guests of an event that has started", async () => {
-    const started = await verdictsOf("thank_you", { started: true });
-    expect(started).toEqual({
-      ...common,
-      Fresh: "status_not_selectable",
-      SavedTheDate: "status_not_selectable",
-      Invited: "status_not_selectable",
-      Reflated: "status_not_selectable",
+    },
+  },
+  {
+    type: "thank_you",
+    goesTo: "once to attendees: confirmed guests of an event that has started",
+    started: true,
+    verdicts: {
       Host: "selectable",
       CompanionOk: "selectable",
       Confirmed: "selectable",
       Reminded: "selectable",
       Thanked: "already_in_campaign_type",
+    },
+  },
+];
+
+describe("campaign recipients: SPEC §5 selectability and §4 targets", () => {
+  for (const { type, goesTo, started, verdicts } of targets) {
+    it(`a ${type} goes to ${goesTo}`, async () => {
+      const outsideTarget = Object.fromEntries(targeted.map((name) => [name, "status_not_selectable"]));
+      expect(await verdictsOf(type, { started })).toEqual({ ...outsideTarget, ...alwaysExcluded, ...verdicts });
     });
-    const upcoming = await verdictsOf("thank_you");
-    expect(upcoming.Confirmed).toBe("status_not_selectable");
+  }
+
+  it("a thank-you goes to no one before the event has started", async () => {
+    expect((await verdictsOf("thank_you")).Confirmed).toBe("status_not_selectable");
   });
 
   it("counts the selectable, the selected and the excluded by reason", async () => {
