@@ -50,7 +50,9 @@ function staffFiles(bundle: Rolldown.OutputBundle): Set<string> {
     if (followLazy) for (const imported of chunk.dynamicImports) visit(imported, true);
   };
   for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName, false);
-  for (const chunk of chunks.values())
-    if (chunk.moduleIds.some((id) => staffModule.test(id))) visit(chunk.fileName, true);
+  // The entry holds the staff app's routes (the router imports them), not its pages: it is no staff chunk.
+  for (const chunk of chunks.values()) {
+    if (!chunk.isEntry && chunk.moduleIds.some((id) => staffModule.test(id))) visit(chunk.fileName, true);
+  }
   return files;
 }

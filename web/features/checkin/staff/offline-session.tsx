@@ -28,9 +28,11 @@ function useOfflineApp() {
       href: "/checkin/manifest.webmanifest",
     });
     document.head.append(manifest);
-    // The development server builds no worker.
+    // The development server builds no worker. One worker serves /checkin/ and each language's /fr/checkin/: the
+    // scope is the folder of this page.
     if (import.meta.env.PROD && "serviceWorker" in navigator) {
-      navigator.serviceWorker.register("/checkin-sw.js", { scope: "/checkin/" }).catch(() => {});
+      const scope = window.location.pathname.replace(/[^/]*$/, "");
+      navigator.serviceWorker.register("/checkin-sw.js", { scope }).catch(() => {});
     }
     onlineManager.setEventListener((setOnline) => {
       setOnline(true);
