@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { apiOf, invitationBlocks, platformAdminToken, uploadCampaignImage } from "./campaign-content";
+import { apiOf, bannerPng, platformAdminToken } from "./campaign-content";
 import { catalogueText } from "./catalogue";
 import { openMail } from "./mailbox";
 import { createEventThroughApi, signInWithToken } from "./organizer";
@@ -13,7 +13,8 @@ test.use({ actionTimeout: 20_000 });
 /**
  * An email campaign from end to end (issue 19): a platform administrator adds campaign credits to the organizer's
  * account on its admin actions screen; the organizer verifies a sender with the link mailed to it, composes an
- * invitation with an image (a real PNG), a button and a footer, previews it and reads a test send at /dev/mailbox;
+ * invitation in the block editor (a title, a text, an image uploaded through its field, a button and the footer),
+ * previews it and reads the test send it asks for at /dev/mailbox;
  * picks the recipients (the guest without an email shown excluded, with the reason), sees the cost on the summary and
  * schedules the campaign for the next minute; the scheduled sweep sends it; the guest opens the mail (the open pixel
  * loads from the app) and clicks its button (the signed click redirect), and the campaign's statistics show both.
@@ -55,7 +56,6 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
   });
 
   const senderEmail = `news-${id}@example.test`;
-  let senderId = "";
   await test.step("add a sender and verify it with the link mailed to it", async () => {
     await page.goto("/en/admin/account/senders");
     await page
@@ -76,42 +76,74 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
     const { items } = await api.get<{ items: { id: string; email: string; verified: boolean }[] }>(
       `/accounts/${accountId}/senders`,
     );
-    const sender = items.find((item) => item.email === senderEmail);
-    expect(sender?.verified).toBe(true);
-    senderId = sender?.id ?? "";
+    expect(items.find((item) => item.email === senderEmail)?.verified).toBe(true);
   });
 
   const subject = `You are invited to ${name}`;
   let campaignId = "";
-  await test.step("create an invitation and compose it with an image, a button and a footer", async () => {
+  await test.step("create an invitation and compose it in the block editor: title, text, image, button, footer", async () => {
     await page.goto(`/en/admin/events/${eventId}/campaigns/new`);
     await page.getByRole("radio", { name: new RegExp(`^${t("campaigns.types.invitation.name")}`) }).check();
     await page.getByRole("textbox", { name: t("campaigns.new.name") }).fill("Invitation");
     await page.getByRole("button", { name: t("campaigns.new.create") }).click();
     await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
     campaignId = page.url().split("/").at(-1) ?? "";
-    const imageId = await uploadCampaignImage(request, token, scope);
-    // TODO(H4): the block editor's page is not built yet: the content goes through its API.
-    await api.post(`${scope}/campaigns/${campaignId}`, {
-      fromName: "Gala team",
-      senderId,
-      content: {
-        en: {
-          subject,
-          previewText: "An evening with us",
-          // The button and the image lead to the guest's own registration link (a merge tag).
-          blocks: invitationBlocks(imageId, "{{registration_link}}"),
-        },
-      },
-    });
-    const preview = await api.get<{ subject: string; html: string }>(`${scope}/campaigns/${campaignId}/preview/en`);
-    expect(preview.subject).toBe(subject);
-    expect(preview.html).toContain(`/images/${imageId}/`);
+
+    await page.getByRole("textbox", { name: t("campaigns.editor.fromName") }).fill("Gala team");
+    await pick(page, t("campaigns.editor.sender"), `Gala team <${senderEmail}>`);
+    await page.getByRole("textbox", { name: t("campaigns.editor.subject") }).fill(subject);
+    await page.getByRole("textbox", { name: t("campaigns.editor.previewText") }).fill("An evening with us");
+    // The template's starter blocks go: the mail is composed block by block.
+    for (let left = await blockRemovers(page).count(); left > 0; left--) {
+      await page.getByRole("button", { name: t("campaigns.editor.removeBlock", { number: 1 }), exact: true }).click();
+      await expect(blockRemovers(page)).toHaveCount(left - 1);
+    }
+
+    const title = await addBlock(page, "title");
+    await title.getByRole("textbox").fill("Dear {{first_name}}, join us");
+    const text = await addBlock(page, "text");
+    await text.getByRole("textbox").fill("We would be delighted to see you.");
+    const image = await addBlock(page, "image");
+    // The image goes up through the editor's image field (a real PNG), then shows its stored copy.
+    const chooser = page.waitForEvent("filechooser");
+    await image.getByRole("button", { name: `${t("campaigns.editor.image")} ${t("images.field.pick")}` }).click();
+    await (await chooser).setFiles({ name: "banner.png", mimeType: "image/png", buffer: await bannerPng() });
+    await expect(
+      image.getByRole("img", { name: t("images.field.previewAlt", { label: t("campaigns.editor.image") }) }),
+    ).toBeVisible();
+    await image.getByRole("textbox", { name: t("campaigns.editor.alt") }).fill("Gala banner");
+    // The button and the image lead to the guest's own registration link (a merge tag).
+    await image.getByRole("textbox", { name: t("campaigns.editor.targetUrl") }).fill("{{registration_link}}");
+    const button = await addBlock(page, "button");
+    await button.getByRole("textbox", { name: t("campaigns.editor.buttonLabel") }).fill("See the event");
+    await button.getByRole("textbox", { name: t("campaigns.editor.targetUrl") }).fill("{{registration_link}}");
+    const footer = await addBlock(page, "footer");
+    await footer.getByRole("textbox").fill("Unsubscribe: {{unsubscribe_link}}");
+    await page.getByRole("button", { name: t("common.save"), exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("campaigns.editor.saved") })).toBeVisible();
+
+    // The live preview renders the composed mail, its image served by the app.
+    const preview = page.frameLocator(`iframe[title="${t("campaigns.editor.previewFrame", { language: "en" })}"]`);
+    await expect(preview.getByRole("link", { name: "See the event" })).toBeVisible();
+    const saved = await api.get<{ content: { en: { subject: string; blocks: { type: string; imageId?: string }[] } } }>(
+      `${scope}/campaigns/${campaignId}`,
+    );
+    expect(saved.content.en.subject).toBe(subject);
+    expect(saved.content.en.blocks.map((block) => block.type)).toEqual(["title", "text", "image", "button", "footer"]);
+    const imageId = saved.content.en.blocks.find((block) => block.type === "image")?.imageId ?? "";
+    await expect(preview.getByRole("img", { name: "Gala banner" })).toHaveAttribute(
+      "src",
+      new RegExp(`/images/${imageId}/`),
+    );
   });
 
-  await test.step("send a test mail and read it at /dev/mailbox, image and button included", async () => {
+  await test.step("send a test mail from the editor and read it at /dev/mailbox, image and button included", async () => {
     const tester = `tester-${id}@example.test`;
-    await api.post(`${scope}/campaigns/${campaignId}/test`, { email: tester, language: "en" });
+    await page.getByRole("textbox", { name: t("campaigns.editor.testEmail") }).fill(tester);
+    await page.getByRole("button", { name: t("campaigns.editor.sendTest") }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: t("campaigns.editor.testSent", { email: tester }) }),
+    ).toBeVisible();
     const mail = await openMail(page, tester, `[Test] ${subject}`);
     await expect(mail.getByRole("link", { name: "See the event" })).toBeVisible();
     const banner = mail.getByRole("img", { name: "Gala banner" });
@@ -196,6 +228,26 @@ async function signedInAdmin(browser: Browser, request: APIRequestContext) {
   const admin = await context.newPage();
   await signInWithToken(admin, token);
   return admin;
+}
+
+/** Picks `option` in the editor's select labelled `label`. */
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** The "delete block N" button of each block of the mail. */
+const blockRemovers = (page: Page) =>
+  page.getByRole("button", { name: new RegExp(`^${t("campaigns.editor.removeBlock", { number: "\\d+" })}$`) });
+
+/** Adds a block of `type` at the end of the mail through the editor's palette; answers the new block's card. */
+async function addBlock(page: Page, type: string) {
+  await pick(page, t("campaigns.editor.blockType"), t(`campaigns.blocks.${type}`));
+  await page.getByRole("button", { name: t("campaigns.editor.addBlock") }).click();
+  const number = await blockRemovers(page).count();
+  return page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("button", { name: t("campaigns.editor.removeBlock", { number }), exact: true }) });
 }
 
 /** One figure card of the summary, found by its label. */
