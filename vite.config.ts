@@ -84,8 +84,8 @@ function mantineCssPerComponent(): Plugin {
 const staffPrecache = staffAppPrecache();
 
 /**
- * The offline check-in app (SPEC §2 check-in sessions): a service worker for the staff pages under /checkin/ only, so
- * the scan page reloads with no network. The organizer's and guests' pages stay outside its scope, and the staff
+ * The offline check-in app (SPEC §2 check-in sessions): a service worker for the staff pages under /checkin/ (and
+ * /fr/checkin/…: the page registers it for its own folder) only, so the scan page reloads with no network. The organizer's and guests' pages stay outside its scope, and the staff
  * pages register it themselves (offline-app.ts): nothing is added to the pages everyone loads. The manifest and icons
  * are files of web/public/checkin/, linked from the staff pages only.
  */
