@@ -46,8 +46,9 @@ function staffFiles(bundle: Rolldown.OutputBundle): Set<string> {
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
     for (const imported of chunk.imports) visit(imported, followLazy);
-    // The entry's lazy imports are every page of the platform; a staff chunk's are its own (the camera decoder).
-    if (followLazy) for (const imported of chunk.dynamicImports) visit(imported, true);
+    // The entry's lazy imports are every page of the platform, even when reached from a staff page that imports from
+    // it; a staff chunk's are its own (the camera decoder).
+    if (followLazy && !chunk.isEntry) for (const imported of chunk.dynamicImports) visit(imported, true);
   };
   for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName, false);
   // The entry holds the staff app's routes (the router imports them), not its pages: it is no staff chunk.
