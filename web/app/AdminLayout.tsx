@@ -63,6 +63,7 @@ export function AdminLayout() {
         { path: "/account/senders", label: t("app.nav.senders"), action: "account.read" },
         { path: "/account/mails", label: t("app.nav.mailHistory"), action: "events.seeAll" },
         { path: "/account/credits", label: t("app.nav.credits"), action: "account.read" },
+        { path: "/account/fonts", label: t("fonts.nav"), action: "account.read" },
         { path: "/account/audit", label: t("app.nav.audit"), action: "audit.read" },
       ],
     },

@@ -46,6 +46,13 @@ export const accountsBackOfficeRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "account/fonts",
+    lazy: lazyPage(
+      () => import("./FontsPage"),
+      (m) => m.FontsPage,
+    ),
+  },
+  {
     path: "platform",
     lazy: lazyPage(
       () => import("./PlatformPage"),
