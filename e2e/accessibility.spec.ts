@@ -276,6 +276,7 @@ const visits: Visit[] = [
   { page: "TeamsPage", route: "account/teams", as: "organizer", url: admin("/account/teams") },
   { page: "ApiKeysPage", route: "account/api-keys", as: "organizer", url: admin("/account/api-keys") },
   { page: "CreditsPage", route: "account/credits", as: "organizer", url: admin("/account/credits") },
+  { page: "FontsPage", route: "account/fonts", as: "organizer", url: admin("/account/fonts") },
   { page: "SendersPage", route: "account/senders", as: "organizer", url: admin("/account/senders") },
   { page: "MailHistoryPage", route: "account/mails", as: "organizer", url: admin("/account/mails") },
   { page: "AuditLogPage", route: "account/audit", as: "organizer", url: admin("/account/audit") },
