@@ -196,9 +196,20 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     true,
   );
 
+  // An e-badge with a text, a guest's name and a QR code, for the designer and the conditions page.
+  const { id: ebadgeId } = await call<{ id: string }>("POST", `${scope}/ebadges`, {
+    name: "Visitor",
+    blocks: [
+      { id: "title", kind: "text", x: 20, y: 20, width: 170, height: 20, text: { en: "Welcome", fr: "Bienvenue" } },
+      { id: "name", kind: "field", field: "lastName", x: 20, y: 60, width: 170, height: 15, fontSize: 24 },
+      { id: "qr", kind: "qr", x: 80, y: 200, width: 50, height: 50 },
+    ],
+  });
+
   return {
     id,
     token,
+    ebadgeId,
     slug,
     eventId,
     memberSession,

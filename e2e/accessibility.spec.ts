@@ -171,6 +171,19 @@ const visits: Visit[] = [
       },
     ],
   },
+  { page: "EbadgeListPage", route: "events/:eventId/ebadges", as: "organizer", url: event("/ebadges") },
+  {
+    page: "EbadgeConditionsPage",
+    route: "events/:eventId/ebadges/conditions",
+    as: "organizer",
+    url: event("/ebadges/conditions"),
+  },
+  {
+    page: "EbadgeDesignerPage",
+    route: "events/:eventId/ebadges/:ebadgeId",
+    as: "organizer",
+    url: (c, l) => event(`/ebadges/${c.ebadgeId}`)(c, l),
+  },
   { page: "CampaignListPage", route: "events/:eventId/campaigns", as: "organizer", url: event("/campaigns") },
   { page: "NewCampaignPage", route: "events/:eventId/campaigns/new", as: "organizer", url: event("/campaigns/new") },
   {
