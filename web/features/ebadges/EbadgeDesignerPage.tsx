@@ -8,6 +8,7 @@ import type { Language } from "../../../contract/common";
 import type { Ebadge, EbadgeBlock, EbadgeBlockKind } from "../../../contract/ebadges";
 import type { Event } from "../../../contract/events";
 import { ApiError } from "../../api/client";
+import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
 import { saveFile } from "../../ui/download";
@@ -44,7 +45,7 @@ export function EbadgeDesignerPage() {
 const largestPage = { width: 720, height: 780 };
 
 function Designer({ event, badge }: { event: Event; badge: Ebadge }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const adminPath = useAdminPath();
   const { accountId, can } = useAdminContext();
   const { showAlert, clearAlert } = useAlert();
@@ -55,9 +56,11 @@ function Designer({ event, badge }: { event: Event; badge: Ebadge }) {
   const loadPdf = useEbadgePdf(event.id);
   const [design, setDesign] = useState<BadgeDesign>(() => designOf(badge));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [language, setLanguage] = useState<Language>(
-    event.languages.includes(event.preferredLanguage) ? event.preferredLanguage : (event.languages[0] ?? "en"),
-  );
+  // The organizer's own language first when the event has it, else the event's preferred one.
+  const [language, setLanguage] = useState<Language>(() => {
+    const own = toLanguage(i18n.language);
+    return event.languages.includes(own) ? own : event.preferredLanguage;
+  });
   const [nameError, setNameError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const focusBlock = useRef<string | null>(null);
