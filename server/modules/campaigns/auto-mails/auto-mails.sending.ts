@@ -7,6 +7,7 @@ import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
 import { recordAudit } from "../../audit/audit.service.js";
+import { confirmationBadge } from "../../ebadges/ebadge-documents.js";
 import { events } from "../../events/events.tables.js";
 import { formSubmissions, forms } from "../../forms/forms.tables.js";
 import { type RegistrationConfirmation, registrationMail } from "../../forms/submissions/submissions.mails.js";
@@ -73,6 +74,9 @@ export async function queueRegistrationConfirmation(
             message: registration.message,
           },
         );
+  // A confirmed guest's badge goes with it when the event attaches badges (SPEC §2 e-badges).
+  const attachments =
+    guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event.id, guest.id, language);
   await context.mailer.enqueue(writer, {
     to: guest.email,
     template: "forms.registration_confirmation",
@@ -81,6 +85,7 @@ export async function queueRegistrationConfirmation(
     eventId: event.id,
     guestId: guest.id,
     ...mail,
+    attachments,
   });
   return true;
 }

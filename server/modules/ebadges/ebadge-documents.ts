@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../db/connection.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import type { AttachmentRef } from "../../platform/mail.tables.js";
+import type { Caller } from "../events/events.service.js";
+import { events } from "../events/events.tables.js";
+import { type EventRow, eventColumnsWithStatus, requireEvent } from "../events/events.visibility.js";
+import { ebadgesOfGuests, readEbadgeSettings } from "./ebadge-conditions.js";
+import { badgeGuests, loadBadgeSources, renderBadgesPdf, sampleGuest } from "./ebadge-pdf.js";
+import { type EbadgeRow, requireEbadge } from "./ebadges.service.js";
+import { ebadges as ebadgesTable } from "./ebadges.tables.js";
+
+/** A PDF to send: the route makes it and answers SPEC §8's message when the making fails. */
+export type BadgeFile = { filename: string; make: () => Promise<Buffer> };
+
+/** Any failure of the drawing itself (a damaged font or image) is SPEC §8 "Qr-codes, Ebadges and Invoices could not be generated." */
+export async function madeOrRefused(context: AppContext, make: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await make();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    context.logger.error({ err: error }, "an e-badge PDF could not be generated");
+    throw new AppError(422, "DOCUMENTS_NOT_GENERATED");
+  }
+}
+
+async function oneBadge(
+  context: AppContext,
+  event: EventRow,
+  ebadge: EbadgeRow,
+  guestId: string | undefined,
+  language?: string,
+): Promise<BadgeFile> {
+  const [guest] = guestId ? await badgeGuests(context.db, event.id, [guestId]) : [sampleGuest()];
+  if (!guest) throw notFound();
+  return {
+    filename: `badge-${guestId ?? "sample"}.pdf`,
+    make: async () =>
+      renderBadgesPdf(await loadBadgeSources(context, event, [ebadge]), [{ ebadge, guest }], {
+        language,
+        sample: !guestId,
+      }),
+  };
+}
+
+/** GET ebadges/{id}/pdf: this design for a guest of the event, or for a sample guest. */
+export async function ebadgePdf(
+  context: AppContext,
+  { access }: Caller,
+  eventId: string,
+  id: string,
+  guestId: string | undefined,
+): Promise<BadgeFile> {
+  const event = await requireEvent(context.db, access, eventId, "events.read");
+  return oneBadge(context, event, await requireEbadge(context.db, event.id, id), guestId);
+}
+
+/** The badge a guest of the event gets by the conditions (undefined: none is for them; 404 for another event's). */
+async function guestEbadge(executor: Executor, eventId: string, guestId: string) {
+  return (await ebadgesOfGuests(executor, eventId, [guestId])).get(guestId);
+}
+
+/** GET ebadges/guests/{guestId}: the guest's badge by the conditions; 404 "No e-badge is for this guest." */
+export async function guestBadgePdf(context: AppContext, { access }: Caller, eventId: string, guestId: string) {
+  const event = await requireEvent(context.db, access, eventId, "events.read");
+  const [guest] = await badgeGuests(context.db, event.id, [guestId]);
+  if (!guest) throw notFound();
+  const ebadge = await guestEbadge(context.db, event.id, guestId);
+  if (!ebadge) throw notFound("EBADGE_NONE_FOR_GUEST");
+  return oneBadge(context, event, ebadge, guestId);
+}
+
+/**
+ * The attachment of a registration confirmation when the event attaches badges and one is for the guest. The badge
+ * is drawn when the mail leaves (mailer attachment renderers), so a design saved meanwhile is the one sent.
+ */
+export async function confirmationBadge(
+  executor: Executor,
+  eventId: string,
+  guestId: string,
+  language: string,
+): Promise<AttachmentRef[]> {
+  const { attachToConfirmation } = await readEbadgeSettings(executor, eventId);
+  if (!attachToConfirmation) return [];
+  const ebadge = await guestEbadge(executor, eventId, guestId);
+  return ebadge ? [{ kind: "ebadge", eventId, ebadgeId: ebadge.id, guestId, language }] : [];
+}
+
+/**
+ * How the mailer makes an `ebadge` attachment: the design named when the mail was queued, or, deleted since, the
+ * guest's badge by the conditions now. A guest or event deleted meanwhile fails the delivery like any other failure.
+ */
+export function registerEbadgeRenderers(context: AppContext) {
+  context.mailer.registerAttachmentRenderer("ebadge", async (ref) => {
+    const [event] = await context.db
+      .select(eventColumnsWithStatus)
+      .from(events)
+      .where(eq(events.id, String(ref.eventId)));
+    if (!event) throw new Error(`the event of an e-badge attachment was not found: ${ref.eventId}`);
+    const guestId = String(ref.guestId);
+    const [named] = await context.db
+      .select()
+      .from(ebadgesTable)
+      .where(and(eq(ebadgesTable.id, String(ref.ebadgeId)), eq(ebadgesTable.eventId, event.id)));
+    const ebadge = named ?? (await guestEbadge(context.db, event.id, guestId));
+    if (!ebadge) throw new Error(`no e-badge is left for the guest ${guestId}`);
+    const file = await oneBadge(context, event, ebadge, guestId, ref.language);
+    return { filename: "badge.pdf", contentType: "application/pdf", content: await file.make() };
+  });
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import type { TestApp } from "../../testing/test-app.js";
+import { fonts } from "../accounts/fonts/fonts.tables.js";
+import { multipartForm } from "../forms/forms.testing.js";
+
+/** Helpers of the e-badge API tests. */
+
+export const ebadgesUrl = (accountId: string, eventId: string) => `/api/v1/events/${accountId}/${eventId}/ebadges`;
+
+/** Open Sans Regular as WOFF2 (the fonts module's test fixture, Apache License 2.0). */
+export const openSansWoff2 = () =>
+  readFileSync(fileURLToPath(new URL("../accounts/fonts/fixtures/open-sans-regular.woff2", import.meta.url)));
+
+/** A font of the account, written straight to its table and the file store (the fonts API is tested on its own). */
+export async function insertFont(t: TestApp, accountId: string, bytes = openSansWoff2()) {
+  const storageKey = `fonts/${randomUUID()}.woff2`;
+  await t.context.files.put(storageKey, bytes);
+  const [font] = await t.context.db
+    .insert(fonts)
+    .values({ accountId, name: "Brand", storageKey, size: bytes.length, familyName: "Open Sans" })
+    .returning();
+  if (!font) throw new Error("font insert failed");
+  return font;
+}
+
+/** Uploads an image of the event (a plain-coloured PNG) with this purpose; answers its id. */
+export async function uploadImage(
+  t: TestApp,
+  owner: { token: string; accountId: string },
+  eventId: string,
+  purpose: "ebadge" | "general",
+) {
+  const bytes = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const { body, headers } = multipartForm({}, { name: "background.png", bytes, type: "image/png" });
+  const response = await t.request({
+    method: "POST",
+    url: `/api/v1/events/${owner.accountId}/${eventId}/images?purpose=${purpose}`,
+    token: owner.token,
+    body,
+    headers,
+  });
+  if (response.status !== 201) throw new Error(`image upload failed: ${JSON.stringify(response.body)}`);
+  return response.body.id as string;
+}
+
+/** Reads an answer's bytes as a PDF is sent. */
+export async function pdfOf(t: TestApp, url: string, token: string) {
+  const response = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, bytes: response.rawPayload, json: () => response.json() };
+}
