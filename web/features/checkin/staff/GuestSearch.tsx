@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clockTime } from "./clock";
 import type { DeviceClient } from "./device-client";
+import { besidesTheName } from "./ScanResultPanel";
 import { type DeviceSession, staffKeys } from "./staff.queries";
 
 /**
@@ -66,7 +67,7 @@ export function GuestSearch({
                 <Text fw={700}>{guest.name}</Text>
                 <Text size="sm" c="dimmed">
                   {guest.fields
-                    .filter((field) => field.value && field.key !== "firstName" && field.key !== "lastName")
+                    .filter((field) => field.value && besidesTheName(field))
                     .map((field) => field.value)
                     .join(" · ")}
                 </Text>

@@ -14,6 +14,9 @@ const looks = {
  * The answer to the last scan, readable at arm's length: the colour, a mark and the word say the same thing (colour is
  * never the only signal), then why a guest is refused and who they are.
  */
+/** The name stands above the fields in large: its parts are not repeated below it. */
+export const besidesTheName = (field: { key: string }) => field.key !== "firstName" && field.key !== "lastName";
+
 export function ScanResultPanel({ result, session }: { result: CheckinResult; session: DeviceSession }) {
   const { t, i18n } = useTranslation();
   const look = looks[result.outcome];
@@ -48,7 +51,7 @@ export function ScanResultPanel({ result, session }: { result: CheckinResult; se
               {result.guest.name}
             </Text>
             <Stack gap={2} component="dl" m={0}>
-              {result.guest.fields.map((field) => (
+              {result.guest.fields.filter(besidesTheName).map((field) => (
                 <Group key={field.key} gap={6} wrap="nowrap" align="baseline">
                   <Text component="dt" fw={600} c="white">
                     {field.label}

@@ -80,7 +80,7 @@ export function ScanScreen({ session, client, token, onFailure, status }: Props)
           </Group>
           <Group justify="space-between" gap="xs">
             <Text size="lg" aria-live="polite">
-              <Text span fw={800} size="xl">
+              <Text span fw={800} size="xl" data-testid="checked-in-count">
                 {session.checkedIn}
               </Text>{" "}
               {t("checkinStaff.scan.counter", { expected: session.expected })}
