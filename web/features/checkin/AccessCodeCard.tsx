@@ -7,8 +7,11 @@ import { useAlert } from "../../ui/alert";
 import { useAccessCode, useAccessCodeChange, useDevices } from "./checkin.queries";
 import { formatMoment } from "./checkin-format";
 
-/** XXXX-XXXX: two groups of four read aloud and typed more easily than eight in a row. */
-const grouped = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+/** XXXX-XXXX: two groups of four read aloud and typed more easily than eight in a row (whatever the server's spelling). */
+const grouped = (code: string) => {
+  const plain = code.replace(/[^A-Za-z0-9]/g, "");
+  return `${plain.slice(0, 4)}-${plain.slice(4)}`;
+};
 
 /** The QR code of the join page, drawn in the browser: staff point their phone's camera at the screen. */
 function JoinQrCode({ url, alt }: { url: string; alt: string }) {

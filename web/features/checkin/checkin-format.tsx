@@ -5,7 +5,12 @@ import type { CheckinMode } from "../../../contract/checkin";
 export function CheckinModeBadge({ mode }: { mode: CheckinMode }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={mode === "live" ? "green" : "grape"} tt="none">
+    <Badge
+      variant="light"
+      color={mode === "live" ? "green" : "grape"}
+      tt="none"
+      style={{ flexShrink: 0, overflow: "visible" }}
+    >
       {t(`checkin.mode.${mode}`)}
     </Badge>
   );
