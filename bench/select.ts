@@ -11,6 +11,7 @@ const benchmarks: Record<string, string> = {
   forms: "forms.ts",
   campaigns: "campaigns.ts",
   ticketing: "ticketing.ts",
+  checkin: "checkin.ts",
   web: "web.ts",
 };
 const asked = process.argv.slice(2);

@@ -238,12 +238,9 @@ describe("live scans", () => {
     await deviceScan(headers, { guestId: nth(guests, 1).id });
     const found = await t.request({ method: "GET", url: "/api/v1/public/checkin/search?query=guest%202", headers });
     expect(found.status).toBe(200);
-    expect(found.body.items).toHaveLength(1);
-    expect(found.body.items[0]).toMatchObject({
-      id: nth(guests, 1).id,
-      name: "Guest 2",
-      checkedIn: { sessionName: "Main door" },
-    });
+    // Names and emails are searched: another guest's random email may hold a "2" too.
+    const second = found.body.items.find((item: { id: string }) => item.id === nth(guests, 1).id);
+    expect(second).toMatchObject({ name: "Guest 2", checkedIn: { sessionName: "Main door" } });
     const all = await t.request({ method: "GET", url: "/api/v1/public/checkin/search?query=GUÉST", headers });
     expect(all.body.items.map((item: { name: string }) => item.name)).toEqual(["Guest 1", "Guest 2", "Guest 3"]);
     expect(all.body.items[0].checkedIn).toBeNull();
