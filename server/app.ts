@@ -33,9 +33,9 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
-import { ebadgeBatchJob, ebadgeBatchJob, resumeInterruptedBatches, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
-import { registerEbadgeRenderers, registerEbadgeRenderers } from "./modules/ebadges/ebadge-documents.js";
-import { registerEbadgesRoutes, registerEbadgesRoutes } from "./modules/ebadges/ebadges.routes.js";
+import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
+import { registerEbadgeRenderers } from "./modules/ebadges/ebadge-documents.js";
+import { registerEbadgesRoutes } from "./modules/ebadges/ebadges.routes.js";
 import { fontUsage } from "./modules/ebadges/font-usage.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
@@ -104,16 +104,12 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   // Before any worker starts: the queued mails of a previous instance may carry orders' PDFs.
   registerDocumentRenderers(context);
   registerEbadgeRenderers(context);
-  registerEbadgeRenderers(context);
   context.jobs = await startJobRunner({ sql: handle.sql, logger, pollSeconds: config.jobPollSeconds });
   await context.jobs.register(context.mailer.deliveryJob);
   await context.jobs.register(guestImportJob(context));
   // Reminders and thank-you mails, hourly.
   await context.jobs.register(autoMailsJob(context));
   await resumeInterruptedImports(context);
-  // E-badge batches: a batch a stopped instance was drawing goes on from its last counted chunk.
-  await context.jobs.register(ebadgeBatchJob(context));
-  await resumeInterruptedBatches(context);
   // E-badge batches: a batch a stopped instance was drawing goes on from its last counted chunk.
   await context.jobs.register(ebadgeBatchJob(context));
   await resumeInterruptedBatches(context);
@@ -199,7 +195,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerCampaignTrackingRoutes(app, context);
   registerAutoMailsRoutes(app, context);
   registerImagesRoutes(app, context);
-  registerEbadgesRoutes(app, context);
   registerEbadgesRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
