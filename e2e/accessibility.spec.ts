@@ -306,6 +306,9 @@ const visits: Visit[] = [
   { page: "ContactOrganizerPage", route: "contact", as: "visitor", url: publicPage("/contact") },
   { page: "ShopPage", route: "shop", as: "visitor", url: publicPage("/shop") },
   { page: "NotFoundPage", route: "* (public)", as: "visitor", url: publicPage("/no-such-page") },
+  // The staff's check-in app (a phone without a joined session: the scan page sends it to the join page).
+  { page: "JoinPage", route: "/checkin", as: "visitor", url: (_c, l) => `/${l}/checkin?code=ABCD2345` },
+  { page: "ScanPage", route: "scan", as: "visitor", url: (_c, l) => `/${l}/checkin/scan` },
   // An unknown event: the router's last "*" is out of reach, as /:lang/:event and /:event take any other path.
   { page: "PublicEventPage", route: "* (no such event)", as: "visitor", url: (_c, l) => `/${l}/no-such-event` },
 ];
