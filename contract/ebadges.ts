@@ -55,7 +55,17 @@ export const ebadgeBody = z.object({
 export type EbadgeBody = z.input<typeof ebadgeBody>;
 /** POST ebadges: a new design, or a copy of another one of the account (`copyFrom`, any of its events). */
 export const ebadgeCreateBody = ebadgeBody.extend({ copyFrom: idSchema.optional() });
-export const ebadgeUpdateBody = ebadgeBody.partial();
+/** Only the fields sent change: the creation's defaults are removed, or saving the name would reset the format. */
+export const ebadgeUpdateBody = z
+  .object({
+    name: ebadgeBody.shape.name,
+    format: ebadgeBody.shape.format.removeDefault(),
+    orientation: ebadgeBody.shape.orientation.removeDefault(),
+    rotation: ebadgeBody.shape.rotation.removeDefault(),
+    backgroundImageId: ebadgeBody.shape.backgroundImageId.removeDefault(),
+    blocks: ebadgeBody.shape.blocks.removeDefault(),
+  })
+  .partial();
 
 export const ebadgeSchema = z.object({
   id: z.string(),
