@@ -44,7 +44,7 @@ test("live check-in: two phones join with the code, the dashboard and both phone
   const count = dashboard.getByTestId("checked-in-count");
   await expect(count).toHaveText("0 / 2");
   const joinUrl = await dashboard.evaluate(
-    async () => document.body.innerText.match(/https?:\/\/\S+\/checkin\?code=\w+/)?.[0],
+    async () => document.body.textContent.match(/https?:\/\/\S+\/checkin\?code=\w+/)?.[0],
   );
   expect(joinUrl).toBeTruthy();
 

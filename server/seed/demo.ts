@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
+import { seedCheckinAndBadges } from "./demo-checkin.js";
 
 /**
  * `npm run seed:demo`: a demo account with organizers in each role and events in every state, and a platform
@@ -485,6 +486,10 @@ try {
   await seedTicketing(session.token, me.memberships[0].accountId);
   await seedPlatformAdmin();
   await seedCampaigns(session.token, me.memberships[0].accountId);
+  const launch = (
+    await call("GET", `/api/v1/accounts/${me.memberships[0].accountId}/events?limit=100`, session.token)
+  ).items.find((event: { slug: string }) => event.slug === "product-launch-2027");
+  if (launch) await seedCheckinAndBadges(app, session.token, me.memberships[0].accountId, launch.id);
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
     : [];

@@ -49,7 +49,7 @@ describe("campaign rendering", () => {
   it("writes the plain text from the blocks", async () => {
     const { text } = await renderContent(config, content, "en");
     expect(text).toBe(
-      [
+      `${[
         "Welcome {{first_name}} {{last_name}}",
         "Line one <script>alert(1)</script>\nLine two & three",
         '[A "quoted" banner] https://example.com/banner',
@@ -57,7 +57,7 @@ describe("campaign rendering", () => {
         "Left\n\nRight: https://example.com/r",
         "----------",
         "Unsubscribe: {{unsubscribe_link}}",
-      ].join("\n\n") + "\n",
+      ].join("\n\n")}\n`,
     );
   });
 

@@ -83,7 +83,7 @@ export function CreditActionsCard({ accountId }: { accountId: string }) {
  * One movement of credits (an addition or a debit): the kind and the number, the movement's own fields, and a submit
  * that says what was done or shows the server's messages under the inputs.
  */
-function CreditMovementForm<Schema extends typeof addForm | typeof debitForm>(props: {
+function CreditMovementForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(props: {
   id: string;
   title: string;
   submit: string;

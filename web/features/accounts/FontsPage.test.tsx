@@ -44,7 +44,7 @@ describe("Fonts page", () => {
       if (request.method === "DELETE") {
         return errorAnswer(409, "FONT_NOT_DELETED", "The font could not be deleted: an e-badge uses it.");
       }
-      if (request.method === "POST") return { status: 200, body: { ...font, ...request.body } };
+      if (request.method === "POST") return { status: 200, body: { ...font, ...(request.body as object) } };
       return { status: 200, body: { items: [font], total: 1 } };
     });
     open();

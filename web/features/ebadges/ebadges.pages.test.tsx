@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Ebadge, EbadgeBatch, EbadgeConditions } from "../../../contract/ebadges";
 import { type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember, accountId } from "../events/events.test-fixtures";
+import { AsMember } from "../events/events.test-fixtures";
 import { event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
 import { ebadgesBackOfficeRoutes } from "./ebadges.routes";
 
@@ -59,6 +59,7 @@ function open(url: string, answers: Answers = {}) {
         const loaded = await (route.lazy as () => Promise<{ Component: ComponentType }>)();
         const Page = loaded.Component;
         return {
+          // biome-ignore lint/correctness/noComponentHookFactories: made once per route when the router loads it, as the app's lazy routes are
           Component: () => (
             <AsMember accountRole="organizer">
               <Page />

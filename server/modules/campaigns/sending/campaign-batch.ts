@@ -125,7 +125,7 @@ type Answer = { id: string; status: RecipientStatus; messageId: string | null; d
  * writes fewer, larger statements instead of falling behind.
  */
 function answerRecorder(context: AppContext, record: (group: Answer[]) => Promise<void>) {
-  let waiting: Answer[] = [];
+  const waiting: Answer[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let failure: unknown;
