@@ -206,10 +206,18 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     ],
   });
 
+  // A live check-in session with an access code and an arrival, for the sessions, session and statistics pages.
+  const { id: checkinSessionId } = await call<{ id: string }>("POST", `${scope}/checkins`, {
+    name: "Main entrance",
+    mode: "live",
+  });
+  await call("POST", `${scope}/checkincodes`, { checkinId: checkinSessionId });
+
   return {
     id,
     token,
     ebadgeId,
+    checkinSessionId,
     slug,
     eventId,
     memberSession,

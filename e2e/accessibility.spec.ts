@@ -171,6 +171,19 @@ const visits: Visit[] = [
       },
     ],
   },
+  { page: "CheckinSessionsPage", route: "events/:eventId/checkin", as: "organizer", url: event("/checkin") },
+  {
+    page: "CheckinStatisticsPage",
+    route: "events/:eventId/checkin/statistics",
+    as: "organizer",
+    url: event("/checkin/statistics"),
+  },
+  {
+    page: "CheckinSessionPage",
+    route: "events/:eventId/checkin/:sessionId",
+    as: "organizer",
+    url: (c, l) => event(`/checkin/${c.checkinSessionId}`)(c, l),
+  },
   { page: "EbadgeListPage", route: "events/:eventId/ebadges", as: "organizer", url: event("/ebadges") },
   {
     page: "EbadgeConditionsPage",
@@ -363,7 +376,7 @@ test.describe("every page with axe-core", () => {
 
   for (const { language, screen } of runs) {
     test(`axe-core finds no serious or critical violation: ${language}, ${screen}`, async ({ browser }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(600_000);
       const t = catalogueText(language);
       const pages = {
         organizer: await openAs(browser, "organizer", language, screen),

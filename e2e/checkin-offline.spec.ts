@@ -130,8 +130,14 @@ async function joinOnPhone(browser: Browser, joinUrl: string, label: string) {
   await expect(page).toHaveURL(/\/checkin\/scan$/);
   await expect(page.getByRole("region", { name: t("checkinStaff.offline.title") })).toBeVisible();
   await expect(page.getByText(listShown)).toBeVisible();
-  // The worker has taken the page: a reload with no network is its to answer.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  // The worker is installed (its files precached) for the scan page's folder: a reload with no network is its to
+  // answer. It does not control this very page, which was created at /checkin?code=… (outside its scope: claim()
+  // goes by the URL a page was created at), but a navigation is matched by the URL it goes to.
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration("/checkin/scan"))?.active?.state === "activated",
+    undefined,
+    { timeout: 90_000 },
+  );
   const deviceToken = await page.evaluate(() => localStorage.getItem("ep.checkinDevice"));
   expect(deviceToken).toBeTruthy();
   return { context, page, deviceToken: deviceToken as string };

@@ -10,7 +10,7 @@ import type {
 } from "../../../../contract/checkin";
 import { endpointPath } from "../../../../contract/endpoint";
 import { clientOf } from "../../../api/client";
-import { deviceTokenStore } from "./device-token";
+import { deviceSessionStore, deviceTokenStore } from "./device-token";
 
 const deviceApi = clientOf(routeTable.checkinDeviceEndpoints);
 const scanApi = clientOf(routeTable.checkinScanEndpoints);
@@ -33,16 +33,26 @@ export function useJoin() {
     mutationFn: (body: z.input<typeof checkinJoinBody>) => deviceApi.join({ body }),
     onSuccess: ({ deviceToken, session }) => {
       deviceTokenStore.set(deviceToken);
+      deviceSessionStore.set(deviceToken, { session });
       queryClient.setQueryData(staffKeys.session(deviceToken), { session });
     },
   });
 }
 
-/** The joined session, read again every minute: a revoked code then answers 401 even on a quiet door. */
+/**
+ * The joined session, read again every minute: a revoked code then answers 401 even on a quiet door. The page opens
+ * with the last answer kept on the phone (read again at once), so it opens with no network too.
+ */
 export function useDeviceSession(token: string) {
   return useQuery({
     queryKey: staffKeys.session(token),
-    queryFn: () => deviceApi.session({ headers: deviceHeaders(token) }),
+    queryFn: async () => {
+      const answer = await deviceApi.session({ headers: deviceHeaders(token) });
+      deviceSessionStore.set(token, answer);
+      return answer;
+    },
+    initialData: () => deviceSessionStore.get<z.infer<typeof checkinDeviceSessionSchema>>(token),
+    initialDataUpdatedAt: 0,
     select: (answer) => answer.session,
     refetchInterval: 60_000,
   });
