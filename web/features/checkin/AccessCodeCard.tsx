@@ -82,7 +82,7 @@ export function AccessCodeCard({
               {t(current ? "checkin.code.renew" : "checkin.code.create")}
             </Button>
             {current && (
-              <Button onClick={revoke} variant="outline" color="red">
+              <Button onClick={revoke} variant="light" color="red">
                 {t("checkin.code.revoke")}
               </Button>
             )}

@@ -105,7 +105,7 @@ export function CheckinSessionsPage() {
                           {t("common.edit")}
                         </Button>
                         <Button
-                          variant="outline"
+                          variant="light"
                           color="red"
                           size="compact-sm"
                           onClick={() => confirmDelete(session)}
