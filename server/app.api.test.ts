@@ -132,7 +132,7 @@ describe("answers for what does not exist", () => {
       { method: "GET", url: "/api/v1/nothing-here" },
       { method: "GET", url: "/api" },
       { method: "GET", url: `/${event.slug}/admin/invits/nothing` },
-      { method: "GET", url: `/${event.slug}/admin/statistics/attendance` },
+      { method: "GET", url: `/${event.slug}/admin/statistics/nothing` },
       { method: "GET", url: `/${event.slug}/admin/duplicates/nothing` },
       { method: "GET", url: `/en/${event.slug}/admin/imports` },
       { method: "GET", url: `/${event.slug}/recommendations/nothing` },

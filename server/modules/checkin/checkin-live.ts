@@ -102,6 +102,15 @@ function createFanout(context: AppContext): Fanout {
   };
 }
 
+/** The streams being answered, by context: a stream never ends by itself, and a server that stops must end them. */
+const openStreams = new WeakMap<AppContext, Set<PassThrough>>();
+
+/** Ends every open stream of the context (the server's preClose): otherwise closing waits for clients that stay. */
+export function endLiveStreams(context: AppContext) {
+  for (const stream of openStreams.get(context) ?? []) stream.end();
+  openStreams.delete(context);
+}
+
 /** A proxy or a phone drops a silent connection: a comment line every 15 s keeps it open, and tells a dead one. */
 const heartbeatMs = 15_000;
 
@@ -115,6 +124,12 @@ export async function sendLiveStream(
   screen: Omit<Screen, "send">,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
+  let open = openStreams.get(context);
+  if (!open) {
+    open = new Set();
+    openStreams.set(context, open);
+  }
+  open.add(stream);
   const remove = await fanoutOf(context).add({
     ...screen,
     send: (message) => stream.write(`data: ${JSON.stringify(message)}\n\n`),
@@ -123,6 +138,7 @@ export async function sendLiveStream(
   reply.raw.on("close", () => {
     clearInterval(heartbeat);
     remove();
+    open.delete(stream);
     stream.end();
   });
   // The browser's EventSource waits this long before it connects again after a drop.

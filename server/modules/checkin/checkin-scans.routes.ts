@@ -10,7 +10,7 @@ import { sendSpreadsheet } from "../../platform/spreadsheet.js";
 import { eventCaller } from "../events/events.caller.js";
 import { requireEvent, requireEventBySlug } from "../events/events.visibility.js";
 import { requireDevice } from "./checkin-devices.js";
-import { sendLiveStream } from "./checkin-live.js";
+import { endLiveStreams, sendLiveStream } from "./checkin-live.js";
 import { type Scanner, scan, searchGuests, undo } from "./checkin-scans.service.js";
 import { requireSession } from "./checkin-sessions.service.js";
 import { eventStatistics, exportStatistics, sessionArrivals, sessionStats } from "./checkin-statistics.service.js";
@@ -33,6 +33,8 @@ const checkOrUndo = (context: AppContext, scanner: Scanner, body: CheckinCheckBo
  * "events.update" to check in or undo), a staff device with its token, and the legacy statistics routes.
  */
 export function registerCheckinScanRoutes(app: FastifyInstance, context: AppContext) {
+  // A live stream stays open for as long as its screen: a stopping server ends them, or its close would wait forever.
+  app.addHook("preClose", async () => endLiveStreams(context));
   /** The event of the route, reachable by the caller for `action` (404 out of reach, then 403). */
   const eventOf = async (request: EventRequest, action: AccountAction = "events.read") =>
     requireEvent(context.db, (await eventCaller(context, request)).access, request.params.event, action);

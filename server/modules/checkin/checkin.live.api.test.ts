@@ -21,6 +21,8 @@ const base = madeBeforeAll(async () => ({ url: await listening(t.app) }));
 const stops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
+  // fetch keeps its connections to the listening server alive: close them, or the app's close waits for them.
+  t.app.server.closeAllConnections();
 });
 
 async function listening(app: FastifyInstance) {

@@ -7,7 +7,6 @@ import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import { toLanguage } from "../../i18n/i18n";
 import { useAlert } from "../../ui/alert";
-import { PrintBadgesButton } from "../ebadges/PrintBadgesButton";
 import type { GuestListParams, GuestTarget } from "./guest-list-params";
 import { useBulkGuests } from "./guests.queries";
 
@@ -92,15 +91,6 @@ export function GuestSelectionBar({
           >
             {t("guests.selection.applyStatus")}
           </Button>
-          {/* A badge batch takes guest ids: "all matching" has none to give, the list page prints every confirmed guest. */}
-          {!selection.allMatching && (
-            <PrintBadgesButton
-              eventId={eventId}
-              guestIds={[...selection.selected]}
-              label={t("ebadges.batch.printSelection")}
-              variant="light"
-            />
-          )}
           <Button color="red" variant="light" onClick={() => setConfirming(true)}>
             {t("common.delete")}
           </Button>
