@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { AccountRole } from "../../../contract/auth.js";
 import { type AccountAction, roleCan } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
-import type { Principal } from "../../platform/auth-guard.js";
+import { type Principal, requirePrincipal } from "../../platform/auth-guard.js";
+import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { accountMembers, accounts } from "./accounts.tables.js";
 
@@ -55,4 +57,18 @@ async function resolveAccountAccess(
     .from(accountMembers)
     .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, principal.userId)));
   return member ? { accountId, principal, role: member.role } : null;
+}
+
+/**
+ * The caller of an account route (`/accounts/:account/...`): signed in, allowed `action` in that account (404 for
+ * another account), with what an audit row needs.
+ */
+export async function accountCaller(
+  context: AppContext,
+  request: FastifyRequest & { params: { account: string } },
+  action: AccountAction,
+) {
+  const principal = requirePrincipal(request);
+  const { accountId } = await requireAccountAccess(context.db, principal, request.params.account, action);
+  return { accountId, caller: { principal, ip: request.ip } };
 }

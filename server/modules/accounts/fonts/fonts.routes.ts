@@ -1,49 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { fontsEndpoints } from "../../../../contract/fonts.endpoints.js";
-import type { AccountAction } from "../../../../contract/permissions.js";
-import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
 import { receiveUpload } from "../../../platform/file-store.js";
-import { requireAccountAccess } from "../permissions.js";
+import { accountCaller } from "../permissions.js";
 import { createFont, deleteFont, getFont, listFonts, readFontFile, updateFont, uploadFont } from "./fonts.service.js";
-
-/** Fonts are the account's: any member reads them ("account.read"), its Overseers change them ("account.update"). */
-async function fontsCaller(
-  context: AppContext,
-  request: FastifyRequest & { params: { account: string } },
-  action: AccountAction,
-) {
-  const principal = requirePrincipal(request);
-  const { accountId } = await requireAccountAccess(context.db, principal, request.params.account, action);
-  return { accountId, caller: { principal, ip: request.ip } };
-}
 
 /** SPEC §7 fonts, and the public WOFF2 files the public page and badges' designer load. */
 export function registerFontsRoutes(app: FastifyInstance, context: AppContext) {
   registerEndpoints(app, fontsEndpoints, {
     list: async (request) => {
-      const { accountId } = await fontsCaller(context, request, "account.read");
+      const { accountId } = await accountCaller(context, request, "account.read");
       return listFonts(context, accountId);
     },
     upload: async (request) => {
-      const { accountId } = await fontsCaller(context, request, "account.update");
+      const { accountId } = await accountCaller(context, request, "account.update");
       return uploadFont(context, accountId, (maxBytes) => receiveUpload(request, maxBytes));
     },
     create: async (request) => {
-      const { accountId, caller } = await fontsCaller(context, request, "account.update");
+      const { accountId, caller } = await accountCaller(context, request, "account.update");
       return createFont(context, caller, accountId, request.body);
     },
     get: async (request) => {
-      const { accountId } = await fontsCaller(context, request, "account.read");
+      const { accountId } = await accountCaller(context, request, "account.read");
       return getFont(context, accountId, request.params.id);
     },
     update: async (request) => {
-      const { accountId, caller } = await fontsCaller(context, request, "account.update");
+      const { accountId, caller } = await accountCaller(context, request, "account.update");
       return updateFont(context, caller, accountId, request.params.id, request.body);
     },
     remove: async (request) => {
-      const { accountId, caller } = await fontsCaller(context, request, "account.update");
+      const { accountId, caller } = await accountCaller(context, request, "account.update");
       return deleteFont(context, caller, accountId, request.params.id);
     },
     file: async (request, reply) => {

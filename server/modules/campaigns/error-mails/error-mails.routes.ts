@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { errorMailsEndpoints } from "../../../../contract/error-mails.endpoints.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
-import { accountCaller } from "../senders/senders.routes.js";
+import { accountCaller } from "../../accounts/permissions.js";
 import {
   createErrorMail,
   getErrorMail,

@@ -4,10 +4,10 @@ import { mailHistoryEndpoints } from "../../../../contract/mail-history.endpoint
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
 import { notFound } from "../../../platform/errors.js";
+import { accountCaller } from "../../accounts/permissions.js";
 import { eventCaller } from "../../events/events.caller.js";
 import { requireEvent } from "../../events/events.visibility.js";
 import { guests } from "../../guests/guests.tables.js";
-import { accountCaller } from "../senders/senders.routes.js";
 import { listMailHistory } from "./mail-history.service.js";
 
 const noStore = { "cache-control": "no-store" };

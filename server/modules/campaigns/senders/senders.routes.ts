@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AccountAction } from "../../../../contract/permissions.js";
+import type { FastifyInstance } from "fastify";
 import { sendersEndpoints } from "../../../../contract/senders.endpoints.js";
-import { requirePrincipal } from "../../../platform/auth-guard.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
-import { requireAccountAccess } from "../../accounts/permissions.js";
+import { accountCaller } from "../../accounts/permissions.js";
 import {
   createSender,
   deleteSender,
@@ -13,17 +11,6 @@ import {
   resendVerification,
   verifySender,
 } from "./senders.service.js";
-
-/** An account route's caller: any member reads ("account.read"), its Overseers manage ("account.update"). */
-export async function accountCaller(
-  context: AppContext,
-  request: FastifyRequest & { params: { account: string } },
-  action: AccountAction,
-) {
-  const principal = requirePrincipal(request);
-  const { accountId } = await requireAccountAccess(context.db, principal, request.params.account, action);
-  return { accountId, caller: { principal, ip: request.ip } };
-}
 
 /** SPEC §2 "senders": the account's from-addresses and the public link that verifies one. */
 export function registerSendersRoutes(app: FastifyInstance, context: AppContext) {
