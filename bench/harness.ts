@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
@@ -161,11 +162,16 @@ export type LoadFigures = {
 const percentile = (sorted: number[], fraction: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0);
 
-/** A request the load generator sends: a POST whose body holds `{seq}`, replaced per request (a new guest each). */
+/**
+ * A request the load generator sends: a POST whose body holds `{seq}`, replaced per request (a new guest each), or
+ * each of `bodies` once (the run then ends with the last); `connectionHeaders` give each connection its own.
+ */
 export type LoadRequest = {
   method: "GET" | "POST";
   headers?: Record<string, string>;
   bodyTemplate?: string;
+  bodies?: string[];
+  connectionHeaders?: Array<Record<string, string>>;
 };
 
 type LoadRun = { times: number[]; requestsPerSecond: number; non2xx: number; errors: number; cpuMs: number };
@@ -204,6 +210,9 @@ export async function measure(
 ): Promise<LoadFigures> {
   const serverCpuBefore = serverCpuMs();
   const databaseCpuBefore = postgresCpuMs();
+  // Bodies go by file: 50,000 of them would not fit in the child's arguments.
+  const bodiesFile = request?.bodies && path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "bodies.json");
+  if (bodiesFile) writeFileSync(bodiesFile, JSON.stringify(request?.bodies));
   const run = await runLoad({
     url,
     connections: clients,
@@ -213,7 +222,9 @@ export async function measure(
     headers: { ...request?.headers, ...(typeof token === "string" && token && { authorization: `Bearer ${token}` }) },
     tokens: Array.isArray(token) ? token : undefined,
     bodyTemplate: request?.bodyTemplate,
-  });
+    connectionHeaders: request?.connectionHeaders,
+    bodiesFile,
+  }).finally(() => bodiesFile && rmSync(path.dirname(bodiesFile), { recursive: true }));
   const serverCpu = serverCpuMs() - serverCpuBefore;
   const databaseCpuAfter = postgresCpuMs();
   const times = run.times.sort((a, b) => a - b);

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { checkinDeviceSessionSchema, checkinJoinBody } from "../../../contract/checkin.js";
@@ -60,6 +60,37 @@ export async function requireDevice(context: AppContext, request: FastifyRequest
   }
   return { deviceId: found.deviceId, session: found.session, eventId: found.session.eventId };
 }
+
+/**
+ * Scanning is the hot path: a device's row and its session are kept in memory for `knownDeviceMs` rather than read
+ * before every scan. The scan's own statement checks that the device still exists (`deviceStillJoined`), so that a
+ * revoked phone is refused at once; a change to the session (conditions, displayed fields) reaches its scans within
+ * this delay.
+ */
+const knownDeviceMs = 2000;
+const knownDevices = new WeakMap<AppContext, Map<string, { device: Device; until: number }>>();
+
+export async function requireScanningDevice(context: AppContext, request: FastifyRequest): Promise<Device> {
+  let known = knownDevices.get(context);
+  if (!known) {
+    known = new Map();
+    knownDevices.set(context, known);
+  }
+  const token = deviceTokenOf(request) ?? "";
+  const now = Date.now();
+  const entry = known.get(token);
+  if (entry && entry.until > now) return entry.device;
+  const device = await requireDevice(context, request);
+  if (known.size >= 10_000) {
+    for (const [key, stale] of known) if (stale.until <= now) known.delete(key);
+  }
+  known.set(token, { device, until: now + knownDeviceMs });
+  return device;
+}
+
+/** For a scan's statement: whether its device (a placeholder, null for the organizer's screen) is still joined. */
+export const deviceStillJoined = (deviceId: SQL) =>
+  sql`(${deviceId} is null or exists (select 1 from ${checkinDevices} where ${checkinDevices.id} = ${deviceId}))`;
 
 /** What the staff app shows of the session it joined: its name, mode and counts, the event's name, date and language. */
 async function describeSession(context: AppContext, session: CheckinSessionRow): Promise<DeviceSession> {

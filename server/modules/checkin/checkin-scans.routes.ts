@@ -9,7 +9,7 @@ import { registerEndpoints } from "../../platform/endpoints.js";
 import { sendSpreadsheet } from "../../platform/spreadsheet.js";
 import { eventCaller } from "../events/events.caller.js";
 import { requireEvent, requireEventBySlug } from "../events/events.visibility.js";
-import { requireDevice } from "./checkin-devices.js";
+import { requireDevice, requireScanningDevice } from "./checkin-devices.js";
 import { endLiveStreams, sendLiveStream } from "./checkin-live.js";
 import { type Scanner, scan, searchGuests, undo } from "./checkin-scans.service.js";
 import { requireSession } from "./checkin-sessions.service.js";
@@ -42,8 +42,9 @@ export function registerCheckinScanRoutes(app: FastifyInstance, context: AppCont
     requireSession(context.db, (await eventOf(request, action)).id, request.params.id);
   const eventBySlug = async (request: FastifyRequest & { params: { event: string } }) =>
     (await requireEventBySlug(context.db, requirePrincipal(request), request.params.event, "events.read")).event;
-  const deviceScanner = async (request: FastifyRequest): Promise<Scanner> => {
-    const device = await requireDevice(context, request);
+  // A scan may take the device known from a moment ago (its statement checks it is still joined); an undo reads it.
+  const deviceScanner = async (request: FastifyRequest & { body: CheckinCheckBody }): Promise<Scanner> => {
+    const device = await ("undoCheckinId" in request.body ? requireDevice : requireScanningDevice)(context, request);
     return { session: device.session, source: "live", deviceId: device.deviceId };
   };
 

@@ -5,13 +5,13 @@ import type { Language } from "../../../contract/common.js";
 import type { Executor } from "../../db/connection.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { AppContext } from "../../platform/context.js";
-import { notFound } from "../../platform/errors.js";
+import { AppError, notFound } from "../../platform/errors.js";
 import { type PassReference, passCodeSecret, readPassCode } from "../../platform/pass-codes.js";
 import { searchable } from "../guests/guests.list.js";
 import { guests } from "../guests/guests.tables.js";
 import { guestConditionsSql } from "../ticketing/guest-conditions.js";
 import { orderItems, orders } from "../ticketing/ticketing.tables.js";
-import type { Device } from "./checkin-devices.js";
+import { type Device, deviceStillJoined } from "./checkin-devices.js";
 import {
   definitionColumns,
   type FieldDefinitions,
@@ -19,7 +19,7 @@ import {
   shownGuest,
   shownGuestColumns,
 } from "./checkin-guest-view.js";
-import { checkinNotice } from "./checkin-live.js";
+import { announceCheckins } from "./checkin-live.js";
 import type { CheckinSessionRow } from "./checkin-sessions.service.js";
 
 /**
@@ -74,6 +74,7 @@ export async function scan(
       reference: pass.kind === "guest" ? pass.guestId : pass.code,
     });
   let [row] = await run();
+  if (row && !row.stillJoined) throw new AppError(401, "CHECKIN_DEVICE_SIGNED_OUT");
   // Another scan of the same pass (or of the same scan id) was written between this statement's reading and its
   // insert: run again, now seeing it, to answer what that scan made.
   if (row && row.refusal === null && !row.accepted && !row.earlier) [row] = await run();
@@ -81,6 +82,11 @@ export async function scan(
   if (!row || (row.refusal === null && !row.accepted && !row.earlier)) return unknownCode;
   const guest = shownGuest(scanner.session.displayedFields, row, row, language);
   const place = row.accepted ?? row.earlier;
+  if (row.accepted) {
+    announceCheckins(context, [
+      { e: scanner.session.eventId, s: scanner.session.id, c: row.accepted.checkinId, u: false },
+    ]);
+  }
   if (row.refusal === null && place) {
     return { outcome: "accepted", refusal: null, checkin: placeOf(place), previous: null, guest };
   }
@@ -173,6 +179,7 @@ function buildScan(session: CheckinSessionRow, kind: PassReference["kind"], name
   const eventId = value("eventId", "uuid");
   const scanId = value("scanId", "uuid");
   const shown = shownGuestColumns(session);
+  const stillJoined = deviceStillJoined(value("deviceId", "uuid"));
   return preparedStatement((executor: Executor) => {
     const match =
       kind === "guest"
@@ -183,11 +190,13 @@ function buildScan(session: CheckinSessionRow, kind: PassReference["kind"], name
       sql`select id, scanned_at, session_name from checkins
         where id = ${scanId} and event_id = ${eventId} and pass_key = (select pass_key from pass)`,
     );
+    // The pass key as a scalar subquery, not a join with `pass`: the index on (event, pass key) is then searched on
+    // both columns whatever the cached plan thought of the table's size (a join planned on an empty table walked every
+    // check-in of the event, 22 ms a scan at 11,000 check-ins).
     const standing = executor.$with("standing", {}).as(
-      sql`select checkins.id, checkins.scanned_at, checkins.session_name from checkins, pass
-        where checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
-          and checkins.undone_at is null and not checkins.flagged
-        limit 1`,
+      sql`select checkins.id, checkins.scanned_at, checkins.session_name from checkins
+        where checkins.event_id = ${eventId} and checkins.pass_key = (select pass_key from pass)
+          and checkins.undone_at is null and not checkins.flagged`,
     );
     const verdict = executor.$with("verdict", {}).as(
       sql`select pass.*, case when exists (select 1 from earlier) then null
@@ -199,22 +208,19 @@ function buildScan(session: CheckinSessionRow, kind: PassReference["kind"], name
           source, scanned_at)
         select ${scanId}, ${eventId}, ${value("sessionId", "uuid")}, ${value("sessionName", "text")}, verdict."guestId",
           verdict.item_id, verdict.pass_key, ${value("deviceId", "uuid")}, ${value("source", "text")}, now()
-        from verdict where verdict.refusal is null and not exists (select 1 from earlier)
+        from verdict where verdict.refusal is null and not exists (select 1 from earlier) and ${stillJoined}
         on conflict do nothing
         returning id, session_id, scanned_at, session_name`,
     );
-    const notified = executor
-      .$with("notified", {})
-      .as(sql`select ${checkinNotice(eventId, sql`inserted.session_id`, sql`inserted.id`, false)} from inserted`);
     return executor
-      .with(pass, earlier, standing, verdict, inserted, notified)
+      .with(pass, earlier, standing, verdict, inserted)
       .select({
         ...(readBack("verdict", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
         refusal: sql<CheckinRefusal | null>`verdict.refusal`,
+        stillJoined: sql<boolean>`${stillJoined}`,
         accepted: sql<PlaceRow | null>`(select ${placeJson("inserted")} from inserted)`,
         earlier: sql<PlaceRow | null>`(select ${placeJson("earlier")} from earlier)`,
         previous: sql<PlaceRow | null>`(select ${placeJson("standing")} from standing)`,
-        notified: sql<number>`(select count(*) from notified)`,
         ...definitionColumns(session, eventId),
       })
       .from(sql`verdict`)
@@ -238,6 +244,9 @@ export async function undo(
     sessionId: scanner.source === "live" ? scanner.session.id : null,
   });
   if (!row) throw notFound();
+  if (row.undoneSessionId) {
+    announceCheckins(context, [{ e: scanner.session.eventId, s: row.undoneSessionId, c: checkinId, u: true }]);
+  }
   return {
     outcome: "undone",
     refusal: null,
@@ -260,20 +269,17 @@ const undoStatement = perSession("undo", (session, name) =>
       sql`update checkins set undone_at = now() where id = (select id from target where undone_at is null)
         returning id, session_id`,
     );
-    const notified = executor
-      .$with("notified", {})
-      .as(sql`select ${checkinNotice(eventId, sql`undone.session_id`, sql`undone.id`, true)} from undone`);
     const shown = shownGuestColumns(session);
     const found = executor.$with("found", {}).as(
       sql`select ${selectList(shown)}, ${placeJson("target")} as place
         from target inner join ${guests} on ${guests.id} = target.guest_id`,
     );
     return executor
-      .with(target, undone, notified, found)
+      .with(target, undone, found)
       .select({
         ...(readBack("found", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
         place: sql<PlaceRow>`found.place`,
-        notified: sql<number>`(select count(*) from notified)`,
+        undoneSessionId: sql<string | null>`(select session_id from undone)`,
         ...definitionColumns(session, eventId),
       })
       .from(sql`found`)

@@ -10,14 +10,14 @@ import { guests } from "../guests/guests.tables.js";
 import { orderItems } from "../ticketing/ticketing.tables.js";
 import type { Device } from "./checkin-devices.js";
 import { definitionColumns, type FieldDefinitions, type ShownGuestRow, shownGuest } from "./checkin-guest-view.js";
-import { checkinNotice } from "./checkin-live.js";
+import { announceCheckins } from "./checkin-live.js";
 import { passSource, refusalCase, selectList } from "./checkin-scans.service.js";
 
 /**
  * An offline session (issue 20): the device downloads every pass of the event with its verdict, works without
  * network, and uploads its scans when the network is back. The upload is applied by a few statements over the whole
  * of it, whatever its size: a scan id already received changes nothing, a pass already in (here or at another door)
- * is recorded flagged rather than refused, and the live screens hear of it once.
+ * is recorded flagged rather than refused, and the live screens hear of it once it has committed.
  */
 
 type Rows<T> = { rows: T[] };
@@ -123,9 +123,12 @@ export async function applyUpload(context: AppContext, device: Device, upload: U
       answer.repeated += again.repeated + again.lost.length;
     }
   }
-  const undone = await undoAndNotify(context.db, device, undos, answer.applied + answer.flagged > 0);
+  const undone = undos.length > 0 ? await undoUploaded(context.db, device, undos) : 0;
   answer.applied += undone;
   answer.repeated += undos.length - undone;
+  if (answer.applied + answer.flagged > 0) {
+    announceCheckins(context, [{ e: device.eventId, s: device.session.id, c: null, u: false }]);
+  }
   return answer;
 }
 
@@ -176,18 +179,13 @@ async function recordScans(executor: Executor, { deviceId, session }: Device, sc
   return recorded as Recorded;
 }
 
-/**
- * The device's undos (each names one of its session's check-ins by its scan id, undone at the device's time), and the
- * upload's one notice to the live screens when anything changed.
- */
-async function undoAndNotify(
+/** The device's undos: each names one of its session's check-ins by its scan id, undone at the device's time. */
+async function undoUploaded(
   executor: Executor,
   { session }: Device,
   undos: Array<{ scanId: string; scannedAt: string }>,
-  recorded: boolean,
 ) {
-  const eventId = sql`${session.eventId}::uuid`;
-  const [row] = await rowsOf<{ undone: number; notified: number }>(
+  const [row] = await rowsOf<{ undone: number }>(
     executor,
     sql`with undone as (
         update checkins set undone_at = undo.at
@@ -195,12 +193,8 @@ async function undoAndNotify(
           as undo(id, at)
         where checkins.id = undo.id and checkins.session_id = ${session.id}::uuid and checkins.undone_at is null
         returning checkins.id
-      ),
-      notified as (
-        select ${checkinNotice(eventId, sql`${session.id}::uuid`, sql`null::uuid`, false)}
-        where ${recorded}::boolean or exists (select 1 from undone)
       )
-      select (select count(*) from undone)::int as undone, (select count(*) from notified)::int as notified`,
+      select count(*)::int as undone from undone`,
   );
   return row?.undone ?? 0;
 }
