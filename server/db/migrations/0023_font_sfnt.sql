@@ -1,0 +1,1 @@
+ALTER TABLE "fonts" ADD COLUMN "sfnt_storage_key" text;
