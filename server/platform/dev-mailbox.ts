@@ -68,6 +68,8 @@ ${attachmentList(mail.id, mail.attachments)}
     const ref = parsed.success ? mail?.attachments[parsed.data.index] : undefined;
     if (!ref) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
     const file = await context.mailer.renderAttachment(ref);
+    // Left out of the delivery too: the mail went without it.
+    if (!file) return reply.status(422).send(errorBody(request.language, "DOCUMENTS_NOT_GENERATED"));
     return reply
       .type(file.contentType)
       .headers({ "content-disposition": `inline; filename="${file.filename}"`, "cache-control": "no-store" })

@@ -33,7 +33,8 @@ export type OutgoingMail = {
 );
 
 export type RenderedAttachment = { filename: string; contentType: string; content: Buffer };
-export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment>;
+/** Answers undefined for a file its module would rather leave out than hold the mail back for (it said why). */
+export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachment | undefined>;
 
 export type Mailer = {
   /**
@@ -56,7 +57,7 @@ export type Mailer = {
    */
   registerAttachmentRenderer(kind: string, render: AttachmentRenderer): void;
   /** The file a reference stands for: the delivery attaches it, /dev/mailbox serves it. */
-  renderAttachment(ref: AttachmentRef): Promise<RenderedAttachment>;
+  renderAttachment(ref: AttachmentRef): Promise<RenderedAttachment | undefined>;
   deliveryJob: JobDefinition<z.ZodObject>;
 };
 
@@ -154,7 +155,10 @@ export function createMailer(options: {
       for (const mail of claimed) {
         try {
           const attachments = [];
-          for (const ref of mail.attachments) attachments.push(await renderAttachment(ref));
+          for (const ref of mail.attachments) {
+            const file = await renderAttachment(ref);
+            if (file) attachments.push(file);
+          }
           await transport.sendMail({
             from: mail.fromName ? { name: mail.fromName, address: addressOf(options.from) } : options.from,
             to: mail.toAddress,

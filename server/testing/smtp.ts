@@ -66,3 +66,22 @@ export function header(raw: string, name: string): string | undefined {
           ).toString("utf8"),
     );
 }
+
+/** The MIME parts of a raw message that are PDF files, with their file names and decoded bytes. */
+export function pdfParts(raw: string) {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .filter((part) => /content-type: application\/pdf/i.test(part))
+    .map((part) => {
+      const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+      const filename = head.replace(/\r?\n[ \t]+/g, " ").match(/filename="?([^";\r\n]+)"?/i)?.[1];
+      const bytes = Buffer.from(
+        body
+          .join("")
+          .replace(/--[^\s]*--\s*$/, "")
+          .replace(/\s+/g, ""),
+        "base64",
+      );
+      return { filename, bytes };
+    });
+}

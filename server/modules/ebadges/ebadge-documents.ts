@@ -89,7 +89,9 @@ export async function confirmationBadge(
 
 /**
  * How the mailer makes an `ebadge` attachment: the design named when the mail was queued, or, deleted since, the
- * guest's badge by the conditions now. A guest or event deleted meanwhile fails the delivery like any other failure.
+ * guest's badge by the conditions now. The confirmation matters more than its badge: with no badge left for the guest,
+ * or one that cannot be drawn (logged as SPEC §8 "Qr-codes, Ebadges and Invoices could not be generated."), the mail
+ * goes without it. A guest or event deleted meanwhile fails the delivery like any other failure.
  */
 export function registerEbadgeRenderers(context: AppContext) {
   context.mailer.registerAttachmentRenderer("ebadge", async (ref) => {
@@ -104,8 +106,12 @@ export function registerEbadgeRenderers(context: AppContext) {
       .from(ebadgesTable)
       .where(and(eq(ebadgesTable.id, String(ref.ebadgeId)), eq(ebadgesTable.eventId, event.id)));
     const ebadge = named ?? (await guestEbadge(context.db, event.id, guestId));
-    if (!ebadge) throw new Error(`no e-badge is left for the guest ${guestId}`);
+    if (!ebadge) {
+      context.logger.info({ guestId, eventId: event.id }, "no e-badge is left for the guest: the mail goes without");
+      return undefined;
+    }
     const file = await oneBadge(context, event, ebadge, guestId, ref.language);
-    return { filename: "badge.pdf", contentType: "application/pdf", content: await file.make() };
+    const content = await madeOrRefused(context, file.make).catch(() => undefined);
+    return content && { filename: "badge.pdf", contentType: "application/pdf", content };
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import type { TestApp } from "../../testing/test-app.js";
 import { fonts } from "../accounts/fonts/fonts.tables.js";
@@ -52,4 +53,40 @@ export async function uploadImage(
 export async function pdfOf(t: TestApp, url: string, token: string) {
   const response = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
   return { status: response.statusCode, bytes: response.rawPayload, json: () => response.json() };
+}
+
+const decoded = (stream: unknown) =>
+  stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1") : "";
+
+/**
+ * What each page of a PDF draws: its decoded content streams and the images it places (their stored bytes), equal
+ * for two renderings of one badge for one guest whatever the document around them (dates, ids, fonts' order).
+ */
+export async function pageDrawings(bytes: Uint8Array): Promise<{ content: string; images: string[] }[]> {
+  const document = await PDFDocument.load(bytes);
+  return document.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray ? contents.asArray().map((ref) => document.context.lookup(ref)) : [contents];
+    const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+    const placed = (xObjects?.values() ?? []).map((ref) => document.context.lookup(ref));
+    return {
+      content: streams.map(decoded).join("\n"),
+      images: placed.map((image) =>
+        image instanceof PDFRawStream ? Buffer.from(image.contents).toString("base64") : "",
+      ),
+    };
+  });
+}
+
+/**
+ * The text each page prints in a standard font: pdfkit writes it as hex strings of WinAnsi codes, split where it
+ * kerns.
+ */
+export async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  return (await pageDrawings(bytes)).map(({ content }) =>
+    [...content.matchAll(/<([0-9a-fA-F]+)>/g)]
+      .map(([, hex]) => Buffer.from(hex ?? "", "hex").toString("latin1"))
+      .join(""),
+  );
 }

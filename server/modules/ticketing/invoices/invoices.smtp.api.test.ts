@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mails } from "../../../platform/mail.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { header, startSmtpServer, waitFor } from "../../../testing/smtp.js";
+import { header, pdfParts, startSmtpServer, waitFor } from "../../../testing/smtp.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { addTicket, paidOrder, shopEvent, uniqueEmail } from "../orders/orders.testing.js";
 
@@ -21,25 +21,6 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
-
-/** The MIME parts of a raw message that are PDF files, with their file names and decoded bytes. */
-function pdfParts(raw: string) {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  return parts
-    .filter((part) => /content-type: application\/pdf/i.test(part))
-    .map((part) => {
-      const [head = "", ...body] = part.split(/\r?\n\r?\n/);
-      const filename = head.replace(/\r?\n[ \t]+/g, " ").match(/filename="?([^";\r\n]+)"?/i)?.[1];
-      const bytes = Buffer.from(
-        body
-          .join("")
-          .replace(/--[^\s]*--\s*$/, "")
-          .replace(/\s+/g, ""),
-        "base64",
-      );
-      return { filename, bytes };
-    });
-}
 
 describe("order mails over SMTP", () => {
   it("delivers the confirmation with 2 PDFs attached, then the refund notice with its credit note", async () => {
