@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { CampaignStatistics, RecipientStatistics } from "../../../contract/campaign-statistics";
 import { fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { CampaignStatisticsPage } from "./CampaignStatisticsPage";
 
 const campaignId = "66666666-6666-4666-8666-666666666666";

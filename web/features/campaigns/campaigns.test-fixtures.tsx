@@ -1,7 +1,6 @@
 import type { Campaign } from "../../../contract/campaigns-editor";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, scopePath } from "../events/events.test-fixtures";
 import { CampaignEditorPage } from "./CampaignEditorPage";
 
 export const campaignPath = `${scopePath}/campaigns/c1`;

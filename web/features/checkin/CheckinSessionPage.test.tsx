@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CheckinLiveMessage, CheckinResult } from "../../../contract/checkin";
 import { sessionStore } from "../../api/client";
 import { fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, eventApiPath, guest, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
+import { guest } from "../guests/guests.test-fixtures";
 import { CheckinSessionPage } from "./CheckinSessionPage";
 import { arrival, checkinSession, sessionId } from "./checkin.test-fixtures";
 

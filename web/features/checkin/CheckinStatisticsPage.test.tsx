@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CheckinStatistics } from "../../../contract/checkin";
 import { fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { CheckinStatisticsPage } from "./CheckinStatisticsPage";
 import { sessionId } from "./checkin.test-fixtures";
 

@@ -1,5 +1,5 @@
 import type { Arrival, CheckinSession } from "../../../contract/checkin";
-import { event } from "../guests/guests.test-fixtures";
+import { event } from "../events/events.test-fixtures";
 
 export const sessionId = "77777777-7777-4777-8777-777777777777";
 

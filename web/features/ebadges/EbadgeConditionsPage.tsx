@@ -13,12 +13,12 @@ import type { Category, Ticket } from "../../../contract/ticketing-catalogue";
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { GuestConditionsEditor } from "../../ui/GuestConditionsEditor";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
-import { useCustomFields } from "../guests/guests.queries";
 import { useCategories, useTickets } from "../ticketing/catalogue/catalogue.queries";
 import {
   useEbadgeConditions,

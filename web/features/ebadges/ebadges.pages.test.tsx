@@ -4,8 +4,7 @@ import type { ComponentType } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Ebadge, EbadgeBatch, EbadgeConditions } from "../../../contract/ebadges";
 import { type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { ebadgesBackOfficeRoutes } from "./ebadges.routes";
 
 const badgeId = "77777777-7777-4777-8777-777777777777";

@@ -10,6 +10,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor scrollIntoView, which Mantine's combobox calls on the active option.
+Element.prototype.scrollIntoView ??= () => {};
+
 // Nor document.fonts, which Textarea's autosize listens to.
 if (!document.fonts) {
   Object.defineProperty(document, "fonts", { value: { addEventListener() {}, removeEventListener() {} } });
@@ -79,3 +82,8 @@ export function fullEvent(overrides: Partial<Event> = {}): Event {
     ...overrides,
   };
 }
+
+/** The event the pages' tests open, and its addresses: the back office's scope and the event's own API. */
+export const event = fullEvent();
+export const scopePath = `/events/${accountId}/${event.id}`;
+export const eventApiPath = `/accounts/${accountId}/events/${event.id}`;

@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { localizedText } from "../../../contract/forms";
 import { toLanguage } from "../../i18n/i18n";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EventDatesProvider } from "../events/EventDatesProvider";
 import { useEvent } from "../events/events.queries";
-import { useCustomFields } from "../guests/guests.queries";
 import { FormEditor } from "./FormEditor";
 import { useFormDetail } from "./forms.queries";
 

@@ -2,11 +2,11 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@m
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { type FormType, formTypeSchema, formTypes } from "../../../contract/forms";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
-import { useCustomFields } from "../guests/guests.queries";
 import { FormEditor } from "./FormEditor";
 
 /** A new form: first its type, then the builder on a blank form that the first save creates. */

@@ -1,8 +1,8 @@
 import type { RouteObject } from "react-router";
 import type { Form, FormStatistics } from "../../../contract/forms";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { customField, event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
+import { customField } from "../guests/guests.test-fixtures";
 
 export { event, scopePath };
 export const formsPath = `${scopePath}/forms`;

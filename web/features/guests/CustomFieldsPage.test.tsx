@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { CustomFieldsPage } from "./CustomFieldsPage";
-import { customField, event, eventApiPath, scopePath } from "./guests.test-fixtures";
+import { customField } from "./guests.test-fixtures";
 
 const diet = customField({ position: 1 });
 const size = customField({ id: "f2", name: "Size", type: "number", choices: [], position: 0 });

@@ -6,13 +6,14 @@ import { Link, useParams } from "react-router";
 import type { CustomField } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventLoadFailure, eventPageQueries } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
 import { CustomFieldModal } from "./CustomFieldModal";
-import { useCustomFields, useDeleteCustomField, useReorderCustomFields } from "./guests.queries";
+import { useDeleteCustomField, useReorderCustomFields } from "./guests.queries";
 
 /** The event's custom guest fields, in the order forms and the guest page show them. */
 export function CustomFieldsPage() {

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
+import { AsMember, event, scopePath } from "../events/events.test-fixtures";
 import { GuestDetailPage } from "./GuestDetailPage";
-import { customField, event, guest, scopePath } from "./guests.test-fixtures";
+import { customField, guest } from "./guests.test-fixtures";
 
 const diet = customField();
 const badge = customField({ id: "f2", name: "Badge number", type: "number", choices: [], min: 1, max: 999 });

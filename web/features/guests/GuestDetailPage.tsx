@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CustomField, Guest } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -12,7 +13,7 @@ import { GuestMailHistory } from "./GuestMailHistory";
 import { GuestOrdersTab } from "./GuestOrdersTab";
 import { GuestStatusBadge } from "./GuestStatusBadge";
 import { formatCustomValue, formatDateTime, guestName } from "./guest-format";
-import { useCustomFields, useGuest } from "./guests.queries";
+import { useGuest } from "./guests.queries";
 
 export function GuestDetailPage() {
   const { t } = useTranslation();

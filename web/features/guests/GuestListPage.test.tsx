@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
 import type { Guest } from "../../../contract/guests";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { GuestListPage } from "./GuestListPage";
-import { customField, event, eventApiPath, guest, scopePath } from "./guests.test-fixtures";
+import { customField, guest } from "./guests.test-fixtures";
 
 const grace = guest();
 const alan = guest({

@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { guestStatuses, mailStatuses } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
+import { useCustomFields } from "../../ui/custom-fields.queries";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
@@ -30,7 +31,7 @@ import { GuestExportMenu } from "./GuestExportMenu";
 import { type GuestSelection, GuestSelectionBar, selectionTarget } from "./GuestSelectionBar";
 import { GuestTable } from "./GuestTable";
 import { guestsPageSize, isFiltered, toApiFilter, useGuestListState } from "./guest-list-params";
-import { useCustomFields, useGuestListPage } from "./guests.queries";
+import { useGuestListPage } from "./guests.queries";
 
 const noSelection: GuestSelection = { selected: new Set(), allMatching: false };
 

@@ -6,6 +6,7 @@ import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from ".
 import type { SpreadsheetFormat } from "../../../contract/spreadsheet";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
+import { customFieldsKey } from "../../ui/custom-fields.queries";
 import { type GuestListParams, type GuestTarget, listQuery } from "./guest-list-params";
 
 const guestsApi = clientOf(routeTable.guestsEndpoints);
@@ -18,7 +19,7 @@ export const guestKeys = {
     ["guests", accountId, eventId, "list", params] as const,
   detail: (accountId: string, eventId: string, guestId: string) =>
     ["guests", accountId, eventId, "detail", guestId] as const,
-  customFields: (accountId: string, eventId: string) => ["guests", accountId, eventId, "customFields"] as const,
+  customFields: customFieldsKey,
 };
 
 export function useGuestList(eventId: string, params: GuestListParams) {
@@ -132,15 +133,6 @@ export function useBulkGuests(eventId: string) {
         body: { selection: selectionOf(target), action },
       }),
     onSettled: () => changed(),
-  });
-}
-
-export function useCustomFields(eventId: string) {
-  const { accountId } = useAdminContext();
-  return useQuery({
-    queryKey: guestKeys.customFields(accountId, eventId),
-    queryFn: () => guestsApi.listCustomFields({ params: { account: accountId, event: eventId } }),
-    select: (list) => [...list.items].sort((a, b) => a.position - b.position),
   });
 }
 

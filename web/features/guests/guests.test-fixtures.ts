@@ -1,12 +1,5 @@
 import type { CustomField, Guest } from "../../../contract/guests";
-import { accountId, fullEvent } from "../events/events.test-fixtures";
-
-// jsdom has no scrollIntoView, which Mantine's combobox calls on the active option.
-Element.prototype.scrollIntoView ??= () => {};
-
-export const event = fullEvent();
-export const scopePath = `/events/${accountId}/${event.id}`;
-export const eventApiPath = `/accounts/${accountId}/events/${event.id}`;
+import { event } from "../events/events.test-fixtures";
 
 export function guest(overrides: Partial<Guest> = {}): Guest {
   return {

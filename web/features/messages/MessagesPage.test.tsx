@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
 import type { Message } from "../../../contract/messages";
 import { fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember } from "../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { MessagesPage } from "./MessagesPage";
 
 const message = (overrides: Partial<Message>): Message => ({

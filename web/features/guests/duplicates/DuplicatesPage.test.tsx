@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../../contract/auth";
 import type { DuplicatePair } from "../../../../contract/guest-duplicates";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { event, eventApiPath, guest } from "../guests.test-fixtures";
+import { AsMember, event, eventApiPath } from "../../events/events.test-fixtures";
+import { guest } from "../guests.test-fixtures";
 import { DuplicatesPage } from "./DuplicatesPage";
 
 const helene = guest({ id: "g1", firstName: "Hélène", lastName: "Dupont", email: null, company: "Acme" });

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AccountRole } from "../../../../contract/auth";
 import type { ImportProgress, UploadedImport } from "../../../../contract/guest-imports";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { customField, event, eventApiPath, scopePath } from "../guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../../events/events.test-fixtures";
+import { customField } from "../guests.test-fixtures";
 import { GuestImportPage } from "./GuestImportPage";
 
 const diet = customField();

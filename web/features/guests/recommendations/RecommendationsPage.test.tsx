@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import type { Recommendation } from "../../../../contract/guest-recommendations";
 import { fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { event, eventApiPath } from "../guests.test-fixtures";
+import { AsMember, event, eventApiPath } from "../../events/events.test-fixtures";
 import { RecommendationsPage } from "./RecommendationsPage";
 
 const paul: Recommendation = {

@@ -6,8 +6,7 @@ import {
   type TicketingParams,
 } from "../../../../contract/ticketing-billing";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../../events/events.test-fixtures";
 
 export { event, scopePath };
 

@@ -3,8 +3,7 @@ import type { AccountRole } from "../../../../contract/auth";
 import type { Currency } from "../../../../contract/ticketing-billing";
 import type { Category, Coupon, Discount, Ticket } from "../../../../contract/ticketing-catalogue";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../../events/events.test-fixtures";
 import { params } from "../billing/billing.test-fixtures";
 
 export { event, scopePath };

@@ -2,8 +2,7 @@ import type { ReactElement } from "react";
 import type { AccountRole } from "../../../../contract/auth";
 import type { Order, OrderItem, OrderList, OrderSummary } from "../../../../contract/ticketing-orders";
 import { type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../../ui/test-render";
-import { AsMember } from "../../events/events.test-fixtures";
-import { event, eventApiPath, scopePath } from "../../guests/guests.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../../events/events.test-fixtures";
 import { params } from "../billing/billing.test-fixtures";
 
 export { event, scopePath };
