@@ -1,20 +1,8 @@
 import "@mantine/charts/styles.layer.css";
 import { BarChart, LineChart } from "@mantine/charts";
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { Anchor, Badge, Card, Group, MultiSelect, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import type { TFunction } from "i18next";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CampaignStatistics, RecipientStatistics } from "../../../contract/campaign-statistics";
@@ -26,6 +14,7 @@ import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { PagedListStates, SearchField, usePagedSearch } from "../../ui/paged-list";
+import { ChartCard, Kpi } from "../../ui/statistics-cards";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
   campaignStatisticsApi,
@@ -110,52 +99,11 @@ export function CampaignStatisticsPage() {
   );
 }
 
-function Kpi({ label, value, children }: { label: string; value: number | string; children?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      {children && (
-        <Text size="xs" c="gray.7">
-          {children}
-        </Text>
-      )}
-    </Card>
-  );
-}
-
-/** A chart for the eye with the same figures as a table on demand, and a sentence for screen readers. */
-function ChartCard(props: { title: string; summary: string; chart: ReactNode; table: ReactNode; empty?: string }) {
-  const { t } = useTranslation();
-  const [asTable, setAsTable] = useState(false);
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">
-          {props.title}
-        </Title>
-        {!props.empty && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setAsTable(!asTable)} aria-expanded={asTable}>
-            {t(asTable ? "campaignStatistics.showChart" : "campaignStatistics.showTable")}
-          </Button>
-        )}
-      </Group>
-      {props.empty ? (
-        <Text c="gray.7">{props.empty}</Text>
-      ) : asTable ? (
-        <Table.ScrollContainer minWidth={320}>{props.table}</Table.ScrollContainer>
-      ) : (
-        <Box role="img" aria-label={props.summary}>
-          {props.chart}
-        </Box>
-      )}
-    </Card>
-  );
-}
+/** The campaign's charts show their table in place of the chart on demand. */
+const tableToggle = (t: TFunction) => ({
+  showTable: t("campaignStatistics.showTable"),
+  showChart: t("campaignStatistics.showChart"),
+});
 
 const deliverabilityRows = ["sent", "delivered", "bounced", "blocked", "errors", "unsubscribed", "waiting"] as const;
 
@@ -171,8 +119,9 @@ function Deliverability({ deliverability }: { deliverability: CampaignStatistics
   });
   return (
     <ChartCard
+      tableToggle={tableToggle(t)}
       title={t("campaignStatistics.deliverability.title")}
-      summary={summary}
+      chartLabel={summary}
       empty={deliverability.recipients === 0 ? t("campaignStatistics.deliverability.empty") : undefined}
       chart={
         <BarChart
@@ -219,8 +168,9 @@ function OverTime({ overTime }: { overTime: CampaignStatistics["overTime"] }) {
   const columns = ["sent", "opens", "clicks", "failures", "unsubscribes"] as const;
   return (
     <ChartCard
+      tableToggle={tableToggle(t)}
       title={t("campaignStatistics.overTime.title")}
-      summary={t(`campaignStatistics.overTime.summary.${overTime.unit}`, {
+      chartLabel={t(`campaignStatistics.overTime.summary.${overTime.unit}`, {
         count: data.length,
         opens: most("opens"),
         clicks: most("clicks"),

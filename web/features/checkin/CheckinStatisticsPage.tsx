@@ -1,65 +1,16 @@
 import "@mantine/charts/styles.layer.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ExportMenu } from "../../ui/ExportMenu";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
+import { ChartCard, Kpi } from "../../ui/statistics-cards";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
 import { useCheckinStatistics, useExportStatistics } from "./checkin.queries";
 import { formatMoment } from "./checkin-format";
-
-/**
- * A figure's chart with its table beneath: the chart for the eye, the table for screen readers and exact numbers
- * (the chart itself is hidden from assistive technology, which would read its SVG as noise).
- */
-function Figure({
-  title,
-  empty,
-  chart,
-  children,
-}: {
-  title: string;
-  empty: boolean;
-  chart: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Title order={2} size="h3" mb="sm">
-        {title}
-      </Title>
-      {empty ? (
-        <Text c="gray.7">{t("checkin.statistics.empty")}</Text>
-      ) : (
-        <Stack gap="sm">
-          {/* The chart is drawn for the eye (its figures are in the table below): one image named by its title. */}
-          <div role="img" aria-label={title}>
-            {chart}
-          </div>
-          <Table.ScrollContainer minWidth={280}>{children}</Table.ScrollContainer>
-        </Stack>
-      )}
-    </Card>
-  );
-}
-
-function Kpi({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** SPEC §2 check-in statistics of an event: arrivals over time, by session (door) and by ticket category; export. */
 export function CheckinStatisticsPage() {
@@ -82,6 +33,7 @@ export function CheckinStatisticsPage() {
     count: slot.count,
   }));
   const countLabel = t("checkin.statistics.checkins");
+  const noneYet = t("checkin.statistics.empty");
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -108,9 +60,9 @@ export function CheckinStatisticsPage() {
         />
         <Kpi label={t("checkin.live.flagged")} value={figures.flagged} />
       </SimpleGrid>
-      <Figure
+      <ChartCard
         title={t("checkin.statistics.overTime")}
-        empty={overTime.length === 0}
+        empty={overTime.length === 0 ? noneYet : undefined}
         chart={
           <BarChart
             h={240}
@@ -119,28 +71,29 @@ export function CheckinStatisticsPage() {
             series={[{ name: "count", label: countLabel, color: "blue.7" }]}
           />
         }
-      >
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t("checkin.statistics.quarter")}</Table.Th>
-              <Table.Th scope="col">{countLabel}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {overTime.map((slot) => (
-              <Table.Tr key={slot.when}>
-                <Table.Td>{slot.when}</Table.Td>
-                <Table.Td>{slot.count}</Table.Td>
+        table={
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("checkin.statistics.quarter")}</Table.Th>
+                <Table.Th scope="col">{countLabel}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Figure>
+            </Table.Thead>
+            <Table.Tbody>
+              {overTime.map((slot) => (
+                <Table.Tr key={slot.when}>
+                  <Table.Td>{slot.when}</Table.Td>
+                  <Table.Td>{slot.count}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        }
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Figure
+        <ChartCard
           title={t("checkin.statistics.bySession")}
-          empty={figures.bySession.length === 0}
+          empty={figures.bySession.length === 0 ? noneYet : undefined}
           chart={
             <BarChart
               h={200}
@@ -149,27 +102,28 @@ export function CheckinStatisticsPage() {
               series={[{ name: "count", label: countLabel, color: "teal.7" }]}
             />
           }
-        >
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("checkin.sessions.name")}</Table.Th>
-                <Table.Th scope="col">{countLabel}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.bySession.map((row) => (
-                <Table.Tr key={row.sessionId ?? "none"}>
-                  <Table.Td>{row.sessionId ? row.name : t("checkin.statistics.deletedSession")}</Table.Td>
-                  <Table.Td>{row.count}</Table.Td>
+          table={
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t("checkin.sessions.name")}</Table.Th>
+                  <Table.Th scope="col">{countLabel}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Figure>
-        <Figure
+              </Table.Thead>
+              <Table.Tbody>
+                {figures.bySession.map((row) => (
+                  <Table.Tr key={row.sessionId ?? "none"}>
+                    <Table.Td>{row.sessionId ? row.name : t("checkin.statistics.deletedSession")}</Table.Td>
+                    <Table.Td>{row.count}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          }
+        />
+        <ChartCard
           title={t("checkin.statistics.byCategory")}
-          empty={figures.byCategory.length === 0}
+          empty={figures.byCategory.length === 0 ? noneYet : undefined}
           chart={
             <BarChart
               h={200}
@@ -181,26 +135,27 @@ export function CheckinStatisticsPage() {
               ]}
             />
           }
-        >
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("checkin.statistics.category")}</Table.Th>
-                <Table.Th scope="col">{t("checkin.statistics.sold")}</Table.Th>
-                <Table.Th scope="col">{countLabel}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.byCategory.map((row) => (
-                <Table.Tr key={row.categoryId ?? "none"}>
-                  <Table.Td>{row.categoryId ? row.name : t("checkin.statistics.noCategory")}</Table.Td>
-                  <Table.Td>{row.sold}</Table.Td>
-                  <Table.Td>{row.checkedIn}</Table.Td>
+          table={
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t("checkin.statistics.category")}</Table.Th>
+                  <Table.Th scope="col">{t("checkin.statistics.sold")}</Table.Th>
+                  <Table.Th scope="col">{countLabel}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Figure>
+              </Table.Thead>
+              <Table.Tbody>
+                {figures.byCategory.map((row) => (
+                  <Table.Tr key={row.categoryId ?? "none"}>
+                    <Table.Td>{row.categoryId ? row.name : t("checkin.statistics.noCategory")}</Table.Td>
+                    <Table.Td>{row.sold}</Table.Td>
+                    <Table.Td>{row.checkedIn}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          }
+        />
       </SimpleGrid>
     </Stack>
   );
