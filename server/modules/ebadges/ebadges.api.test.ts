@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
-import { ebadgesUrl, uploadImage } from "./ebadges.testing.js";
+import { ebadgesUrl, pdfOf, uploadImage } from "./ebadges.testing.js";
 
 const t = testAppForFile();
 const tenants = madeBeforeAll(() => registerTenants(t));
@@ -185,5 +186,37 @@ describe("e-badges: conditions and settings", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.eventId, empty.id), eq(auditLogs.action, "ebadges.settings.updated")));
     expect(audit?.after).toEqual({ attachToConfirmation: true });
+  });
+
+  it("keeps the rules in the order posted: a guest matching two badges gets the first", async () => {
+    const ordered = await guestEvent(t, tenants.owner, { name: "Ordered badges" });
+    const orderedUrl = ebadgesUrl(tenants.owner.accountId, ordered.id);
+    const guest = await addGuest(t, tenants.owner.token, ordered.users, { lastName: "Both", status: "confirmed" });
+    // Told apart by their page size: A is A4, B is A6 (in points).
+    const a = await send("POST", orderedUrl, { name: "A", format: "A4" });
+    const b = await send("POST", orderedUrl, { name: "B", format: "A6" });
+    const confirmed = { statuses: ["confirmed"], ticketIds: [], categoryIds: [], customFields: [] };
+    const pageOfGuestBadge = async () => {
+      const pdf = await pdfOf(t, `${orderedUrl}/guests/${guest.id}`, tenants.owner.token);
+      expect(pdf.status).toBe(200);
+      const { width, height } = (await PDFDocument.load(pdf.bytes)).getPage(0).getSize();
+      return [Math.round(width), Math.round(height)];
+    };
+
+    for (const [first, second, page] of [
+      [b, a, [298, 420]],
+      [a, b, [595, 842]],
+    ] as const) {
+      const set = await send("POST", `${orderedUrl}/conditions`, {
+        rules: [first, second].map((badge) => ({ ebadgeId: badge.body.id, conditions: confirmed })),
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const names = [first.body.name, second.body.name];
+      expect(set.body.rules.map((rule: { name: string }) => rule.name)).toEqual(names);
+      const read = await send("GET", `${orderedUrl}/conditions`);
+      expect(read.body).toMatchObject({ overlapping: 1, without: 0 });
+      expect(read.body.rules.map((rule: { name: string }) => rule.name)).toEqual(names);
+      expect(await pageOfGuestBadge()).toEqual(page);
+    }
   });
 });
