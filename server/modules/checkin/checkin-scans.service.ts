@@ -6,6 +6,7 @@ import type { Executor } from "../../db/connection.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, notFound } from "../../platform/errors.js";
+import { gatheredCalls } from "../../platform/gathered-calls.js";
 import { type PassReference, passCodeSecret, readPassCode } from "../../platform/pass-codes.js";
 import { searchable } from "../guests/guests.list.js";
 import { guests } from "../guests/guests.tables.js";
@@ -25,9 +26,10 @@ import type { CheckinSessionRow } from "./checkin-sessions.service.js";
 /**
  * A scan is ONE statement (issue 20, Speed): it finds the pass (a guest, or a ticket by its code), judges it (the
  * guest's status, the ticket's order, the session's conditions, a standing check-in anywhere in the event), records
- * the check-in (its id is the device's scan id: a scan sent again is the same row), notifies the live screens and
- * answers with the guest's displayed fields, in one round trip. The code's signature is checked before, in memory: a
- * forged code costs no query.
+ * the check-in (its id is the device's scan id: a scan sent again is the same row) and answers with the guest's
+ * displayed fields, in one round trip. The scans of a session that arrive while its statement runs go together into
+ * its next one (`gatheredCalls`): at the doors' rush ten phones share a statement and a commit instead of queueing
+ * for one each. The code's signature is checked before, in memory: a forged code costs no query.
  */
 
 export type Scanner = {
@@ -60,38 +62,107 @@ export async function scan(
 ): Promise<CheckinResult> {
   const pass = await passOf(context, input);
   if (!pass) return unknownCode;
-  const run = () =>
-    scanStatement(
-      scanner.session,
-      pass.kind,
-    )(context.db).execute({
-      scanId: input.scanId,
-      eventId: scanner.session.eventId,
-      sessionId: scanner.session.id,
-      sessionName: scanner.session.name,
-      deviceId: scanner.deviceId,
-      source: scanner.source,
-      reference: pass.kind === "guest" ? pass.guestId : pass.code,
-    });
-  let [row] = await run();
-  if (row && !row.stillJoined) throw new AppError(401, "CHECKIN_DEVICE_SIGNED_OUT");
-  // Another scan of the same pass (or of the same scan id) was written between this statement's reading and its
-  // insert: run again, now seeing it, to answer what that scan made.
-  if (row && row.refusal === null && !row.accepted && !row.earlier) [row] = await run();
-  // Nothing found, or a scan id already used for another pass.
-  if (!row || (row.refusal === null && !row.accepted && !row.earlier)) return unknownCode;
+  const row = await scansOf(
+    context,
+    scanner.session,
+  )({
+    scanId: input.scanId,
+    guestRef: pass.kind === "guest" ? pass.guestId : null,
+    codeRef: pass.kind === "ticket" ? pass.code : null,
+    deviceId: scanner.deviceId,
+    source: scanner.source,
+  });
+  if (!row) return unknownCode;
+  if (!row.stillJoined) throw new AppError(401, "CHECKIN_DEVICE_SIGNED_OUT");
   const guest = shownGuest(scanner.session.displayedFields, row, row, language);
-  const place = row.accepted ?? row.earlier;
   if (row.accepted) {
     announceCheckins(context, [
       { e: scanner.session.eventId, s: scanner.session.id, c: row.accepted.checkinId, u: false },
     ]);
   }
+  const place = row.accepted ?? row.earlier;
   if (row.refusal === null && place) {
     return { outcome: "accepted", refusal: null, checkin: placeOf(place), previous: null, guest };
   }
-  const previous = row.refusal === "already_checked_in" && row.previous ? placeOf(row.previous) : null;
-  return { outcome: "refused", refusal: row.refusal, checkin: null, previous, guest };
+  // The same pass scanned twice in one statement: the second is refused as if it came after the first.
+  const refusal = row.refusal ?? "already_checked_in";
+  const previous = refusal === "already_checked_in" ? (row.previous ?? row.sameStatement) : null;
+  return { outcome: "refused", refusal, checkin: null, previous: previous && placeOf(previous), guest };
+}
+
+/** A scan as its session's statement takes it, one of those gathered. */
+type ScanRequest = {
+  scanId: string;
+  guestRef: string | null;
+  codeRef: string | null;
+  deviceId: string | null;
+  source: Scanner["source"];
+};
+type ScanRow = ShownGuestRow &
+  FieldDefinitions & {
+    position: number;
+    scanId: string;
+    refusal: CheckinRefusal | null;
+    stillJoined: boolean;
+    accepted: PlaceRow | null;
+    earlier: PlaceRow | null;
+    previous: PlaceRow | null;
+    sameStatement: PlaceRow | null;
+  };
+
+/**
+ * A scan with neither verdict nor place: another statement wrote its pass (or its scan id) between this one's reading
+ * and its insert. Run again, it sees that write and answers what it made; still so, the scan id is another pass's.
+ */
+const lost = (row: ScanRow) =>
+  row.stillJoined && row.refusal === null && !row.accepted && !row.earlier && !row.sameStatement;
+
+/** The rows of `requests`, in their order (undefined where no pass was found), run once more where lost. */
+async function runScans(context: AppContext, session: CheckinSessionRow, requests: ScanRequest[]) {
+  const run = async (batch: ScanRequest[]) => {
+    const rows = await scanStatement(session)(context.db).execute({
+      eventId: session.eventId,
+      sessionId: session.id,
+      sessionName: session.name,
+      scanIds: batch.map((request) => request.scanId),
+      guestRefs: batch.map((request) => request.guestRef),
+      codeRefs: batch.map((request) => request.codeRef),
+      deviceIds: batch.map((request) => request.deviceId),
+      sources: batch.map((request) => request.source),
+    });
+    const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+    return batch.map((_, index) => byPosition.get(index + 1));
+  };
+  const rows = await run(requests);
+  const again = requests.filter((_, index) => {
+    const row = rows[index];
+    return row !== undefined && lost(row);
+  });
+  if (again.length === 0) return rows;
+  const second = await run(again);
+  return rows.map((row) => {
+    if (!row || !lost(row)) return row;
+    const retried = second[again.findIndex((request) => request.scanId === row.scanId)];
+    return retried && !lost(retried) ? retried : undefined;
+  });
+}
+
+/** Each session statement's gathered calls, per context, bounded as the statements are. */
+const gatherers = new WeakMap<AppContext, Map<string, (request: ScanRequest) => Promise<ScanRow | undefined>>>();
+function scansOf(context: AppContext, session: CheckinSessionRow) {
+  let ofContext = gatherers.get(context);
+  if (!ofContext) {
+    ofContext = new Map();
+    gatherers.set(context, ofContext);
+  }
+  const key = sessionKey(session);
+  let gathered = ofContext.get(key);
+  if (!gathered) {
+    if (ofContext.size >= maxSessionStatements) ofContext.delete(ofContext.keys().next().value as string);
+    gathered = gatheredCalls((requests: ScanRequest[]) => runScans(context, session, requests));
+    ofContext.set(key, gathered);
+  }
+  return gathered;
 }
 
 type PlaceRow = { checkinId: string; at: string; sessionName: string };
@@ -119,14 +190,15 @@ const readBack = <Columns extends Record<string, SQL>>(from: string, columns: Co
  * fields are written into them): their names carry the session's id and its last change. Bounded like the names of
  * the PostgreSQL server's prepared statements on each connection.
  */
+const maxSessionStatements = 200;
+const sessionKey = (session: CheckinSessionRow) => `${session.id}:${session.updatedAt.getTime()}`;
 function perSession<Statement>(label: string, build: (session: CheckinSessionRow, name: string) => Statement) {
   const statements = new Map<string, Statement>();
-  const maxStatements = 200;
   return (session: CheckinSessionRow): Statement => {
-    const key = `${session.id}:${session.updatedAt.getTime()}`;
+    const key = sessionKey(session);
     let statement = statements.get(key);
     if (!statement) {
-      if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string);
+      if (statements.size >= maxSessionStatements) statements.delete(statements.keys().next().value as string);
       const name = `checkin_${label}_${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
       statement = build(session, name);
       statements.set(key, statement);
@@ -169,64 +241,66 @@ export const refusalCase = (pass: string, standing: SQL) =>
     when not ${sql.raw(pass)}.allowed then 'not_allowed'
     when ${standing} then 'already_checked_in' end`;
 
-const scanStatements = {
-  guest: perSession("scan_guest", (session, name) => buildScan(session, "guest", name)),
-  ticket: perSession("scan_ticket", (session, name) => buildScan(session, "ticket", name)),
-};
-const scanStatement = (session: CheckinSessionRow, kind: PassReference["kind"]) => scanStatements[kind](session);
-
-function buildScan(session: CheckinSessionRow, kind: PassReference["kind"], name: string) {
-  const eventId = value("eventId", "uuid");
-  const scanId = value("scanId", "uuid");
-  const shown = shownGuestColumns(session);
-  const stillJoined = deviceStillJoined(value("deviceId", "uuid"));
-  return preparedStatement((executor: Executor) => {
-    const match =
-      kind === "guest"
-        ? sql`${guests.id} = ${value("reference", "uuid")}`
-        : sql`${orderItems.code} = ${value("reference", "text")}`;
-    const pass = executor.$with("pass", {}).as(passSource(session, kind, eventId, match));
-    const earlier = executor.$with("earlier", {}).as(
-      sql`select id, scanned_at, session_name from checkins
-        where id = ${scanId} and event_id = ${eventId} and pass_key = (select pass_key from pass)`,
+const scanStatement = perSession("scan", (session, name) =>
+  preparedStatement((executor: Executor) => {
+    const eventId = value("eventId", "uuid");
+    const shown = shownGuestColumns(session);
+    const input = executor.$with("input", {}).as(
+      sql`select * from unnest(${value("scanIds", "uuid[]")}, ${value("guestRefs", "uuid[]")}, ${value("codeRefs", "text[]")},
+          ${value("deviceIds", "uuid[]")}, ${value("sources", "text[]")})
+        with ordinality as input(scan_id, guest_ref, code_ref, device_id, source, position)`,
     );
-    // The pass key as a scalar subquery, not a join with `pass`: the index on (event, pass key) is then searched on
-    // both columns whatever the cached plan thought of the table's size (a join planned on an empty table walked every
-    // check-in of the event, 22 ms a scan at 11,000 check-ins).
-    const standing = executor.$with("standing", {}).as(
-      sql`select checkins.id, checkins.scanned_at, checkins.session_name from checkins
-        where checkins.event_id = ${eventId} and checkins.pass_key = (select pass_key from pass)
-          and checkins.undone_at is null and not checkins.flagged`,
-    );
-    const verdict = executor.$with("verdict", {}).as(
-      sql`select pass.*, case when exists (select 1 from earlier) then null
-          else ${refusalCase("pass", sql`exists (select 1 from standing)`)} end as refusal
-        from pass`,
+    // Each scan's own reads are lateral to it, by the whole index key: whatever a plan cached on a small table
+    // thinks of the check-ins, it never walks an event's.
+    const judged = executor.$with("judged", {}).as(
+      sql`select pass.*, input.scan_id, input.device_id, input.source, input.position,
+          earlier.place as earlier, standing.place as standing,
+          row_number() over (partition by pass.pass_key order by input.position) as turn,
+          ${deviceStillJoined(sql`input.device_id`)} as still_joined,
+          case when earlier.place is not null then null
+            else ${refusalCase("pass", sql`standing.place is not null`)} end as refusal
+        from input
+        cross join lateral (
+          ${passSource(session, "guest", eventId, sql`${guests.id} = input.guest_ref`)}
+          union all ${passSource(session, "ticket", eventId, sql`${orderItems.code} = input.code_ref`)}
+        ) as pass
+        left join lateral (select ${placeJson("checkins")} as place from checkins
+          where checkins.id = input.scan_id and checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
+        ) as earlier on true
+        left join lateral (select ${placeJson("checkins")} as place from checkins
+          where checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
+            and checkins.undone_at is null and not checkins.flagged
+        ) as standing on true`,
     );
     const inserted = executor.$with("inserted", {}).as(
       sql`insert into checkins (id, event_id, session_id, session_name, guest_id, order_item_id, pass_key, device_id,
           source, scanned_at)
-        select ${scanId}, ${eventId}, ${value("sessionId", "uuid")}, ${value("sessionName", "text")}, verdict."guestId",
-          verdict.item_id, verdict.pass_key, ${value("deviceId", "uuid")}, ${value("source", "text")}, now()
-        from verdict where verdict.refusal is null and not exists (select 1 from earlier) and ${stillJoined}
+        select scan_id, ${eventId}, ${value("sessionId", "uuid")}, ${value("sessionName", "text")}, "guestId", item_id,
+          pass_key, device_id, source, now()
+        from judged where refusal is null and earlier is null and turn = 1 and still_joined
         on conflict do nothing
-        returning id, session_id, scanned_at, session_name`,
+        returning id, pass_key, scanned_at, session_name`,
     );
     return executor
-      .with(pass, earlier, standing, verdict, inserted)
+      .with(input, judged, inserted)
       .select({
-        ...(readBack("verdict", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
-        refusal: sql<CheckinRefusal | null>`verdict.refusal`,
-        stillJoined: sql<boolean>`${stillJoined}`,
-        accepted: sql<PlaceRow | null>`(select ${placeJson("inserted")} from inserted)`,
-        earlier: sql<PlaceRow | null>`(select ${placeJson("earlier")} from earlier)`,
-        previous: sql<PlaceRow | null>`(select ${placeJson("standing")} from standing)`,
+        ...(readBack("judged", shown) as unknown as { [Key in keyof ShownGuestRow]: SQL<ShownGuestRow[Key]> }),
+        position: sql<number>`judged.position`,
+        scanId: sql<string>`judged.scan_id`,
+        refusal: sql<CheckinRefusal | null>`judged.refusal`,
+        stillJoined: sql<boolean>`judged.still_joined`,
+        accepted: sql<PlaceRow | null>`(select ${placeJson("inserted")} from inserted
+          where inserted.id = judged.scan_id and inserted.pass_key = judged.pass_key)`,
+        earlier: sql<PlaceRow | null>`judged.earlier`,
+        previous: sql<PlaceRow | null>`judged.standing`,
+        sameStatement: sql<PlaceRow | null>`(select ${placeJson("inserted")} from inserted
+          where inserted.pass_key = judged.pass_key and inserted.id <> judged.scan_id)`,
         ...definitionColumns(session, eventId),
       })
-      .from(sql`verdict`)
+      .from(sql`judged`)
       .prepare(name);
-  });
-}
+  }),
+);
 
 /**
  * Undoes a standing check-in of the event (a mistaken scan): `undone_at` set, the live screens told. A device undoes

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { guestPassCode, passCodeSecret, ticketPassCode } from "../../platform/pass-codes.js";
 import { registerTenants } from "../../testing/fixtures.js";
@@ -231,6 +231,50 @@ describe("live scans", () => {
     const refused = answers.find((answer) => answer.outcome === "refused");
     const accepted = answers.find((answer) => answer.outcome === "accepted");
     expect(refused).toMatchObject({ refusal: "already_checked_in", previous: accepted.checkin });
+  });
+
+  it("answers each of many scans sent at once as if they came one by one", async () => {
+    const { guests, headers } = await scene({ guests: 12 });
+    const codes = await Promise.all(guests.map((guest) => guestCode(guest.id)));
+    const repeatedId = randomUUID();
+    // Sent together, they share the session's statements: the same pass twice, a scan id twice, a forged code.
+    const answers = await Promise.all([
+      ...codes.flatMap((code, index) => (index === 1 ? [] : [deviceScan(headers, { code })])),
+      deviceScan(headers, { code: codes[0] }),
+      deviceScan(headers, { scanId: repeatedId, code: codes[1] }),
+      deviceScan(headers, { scanId: repeatedId, code: codes[1] }),
+      deviceScan(headers, { code: `${codes[2]?.slice(0, -1)}x` }),
+    ]);
+    const bodies = answers.map((answer) => answer.body);
+    const forGuest = (index: number) => bodies.filter((body) => body.guest?.id === nth(guests, index).id);
+    expect(
+      forGuest(0)
+        .map((body) => body.outcome)
+        .sort(),
+    ).toEqual(["accepted", "refused"]);
+    const firstIn = forGuest(0).find((body) => body.outcome === "accepted");
+    expect(forGuest(0).find((body) => body.outcome === "refused")).toMatchObject({
+      refusal: "already_checked_in",
+      previous: firstIn.checkin,
+    });
+    const repeated = bodies.filter((body) => body.checkin?.checkinId === repeatedId);
+    expect(repeated).toHaveLength(2);
+    expect(repeated[0]).toEqual(repeated[1]);
+    expect(bodies.at(-1)).toMatchObject({ outcome: "refused", refusal: "unknown_code" });
+    for (let index = 3; index < guests.length; index++) {
+      expect(forGuest(index).map((body) => body.outcome)).toEqual(["accepted"]);
+    }
+    const rows = await t.context.db
+      .select({ guestId: checkins.guestId })
+      .from(checkins)
+      .where(
+        inArray(
+          checkins.guestId,
+          guests.map((guest) => guest.id),
+        ),
+      );
+    expect(new Set(rows.map((row) => row.guestId)).size).toBe(rows.length);
+    expect(rows).toHaveLength(guests.length);
   });
 
   it("finds guests by name for a device, with their standing check-in", async () => {
