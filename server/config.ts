@@ -110,6 +110,12 @@ const environmentSchema = z
     CAMPAIGN_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
     /** SMTP attempts of a campaign mail refused for a while (4xx, connection lost) before it is given up as error. */
     CAMPAIGN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /**
+     * Badges per part of a batch PDF (server/modules/ebadges/ebadge-batches.ts): its progress moves a part at a time,
+     * and a batch stopped midway draws one part again at most. A batch's parts are counted in this size from start to
+     * end: change it while no batch is queued or running.
+     */
+    EBADGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(10_000).default(100),
     /** Signs the tracking links of campaign mails (open, click, unsubscribe); unset, derived from the captcha secret. */
     CAMPAIGN_TRACKING_SECRET: z.string().min(16).optional(),
     /** Checks the HMAC-SHA256 signature of the mail provider's webhook calls; unset, the webhook refuses every call. */
@@ -196,6 +202,8 @@ export type Config = {
     trackingSecret: string | undefined;
     webhookSecret: string | undefined;
   };
+  /** EBADGE_CHUNK_SIZE: badges per part of a batch PDF. */
+  ebadgeChunkSize: number;
   /** Addresses and ranges of the proxies trusted to name the client (TRUST_PROXY); empty, none is. */
   trustedProxies: string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -237,6 +245,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       trackingSecret: env.CAMPAIGN_TRACKING_SECRET,
       webhookSecret: env.CAMPAIGN_WEBHOOK_SECRET,
     },
+    ebadgeChunkSize: env.EBADGE_CHUNK_SIZE,
     trustedProxies: env.TRUST_PROXY ?? [],
     webDistDir: path.resolve("dist/web"),
   };

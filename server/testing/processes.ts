@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import type { TestApp, TestResponse } from "./test-app.js";
 
 /** A TCP port free on the loopback now, for a server a test or a benchmark starts as a process of its own. */
 export async function freePort(): Promise<number> {
@@ -49,4 +50,60 @@ export function spawnServer(environment: NodeJS.ProcessEnv) {
   child.stderr?.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   return { child, exited, output: () => output };
+}
+
+export type ServerProcess = ReturnType<typeof spawnServer> & { url: string };
+
+/**
+ * server/main.ts in a process of its own on a free loopback port, answering: what a test kills with SIGKILL and starts
+ * again. Mails stay in the outbox and jobs are polled every half second unless `environment` says otherwise.
+ */
+export async function startServerProcess(environment: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = {
+    ...spawnServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      JOB_POLL_SECONDS: "0.5",
+      SMTP_URL: "",
+      ...environment,
+    }),
+    url: `http://127.0.0.1:${port}`,
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answers = await fetch(`${server.url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answers) return server;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for the server to answer (it said: ${server.output()})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The API calls of the test fixtures, sent to a server process's port (they use nothing of a TestApp but this). */
+export function requestsTo(server: { url: string }): TestApp {
+  const request: TestApp["request"] = async ({ method, url, token, body, language, headers }) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(language && { "accept-language": language }),
+        ...(body !== undefined && { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const isJson = (response.headers.get("content-type") ?? "").includes("json");
+    const answer: TestResponse = {
+      status: response.status,
+      body: isJson ? await response.json() : await response.text(),
+      headers: Object.fromEntries(response.headers),
+    };
+    return answer;
+  };
+  return { request } as TestApp;
 }

@@ -23,16 +23,14 @@ import { ebadgeBatches } from "./ebadges.tables.js";
 /*
  * A PDF of many badges, made by a job (pg-boss). The job draws the guests in chunks, each kept as a part file and
  * counted in `done` (the progress bar); a job stopped midway is taken again and goes on from the last counted chunk.
- * The parts are joined into one PDF at the end.
+ * The parts are joined into one PDF at the end. A chunk holds EBADGE_CHUNK_SIZE badges (config.ebadgeChunkSize).
  */
-
-/** Badges per part: the progress bar moves every chunk, and a restart redraws at most one. */
-export const badgeChunkSize = 100;
 
 type BatchRow = typeof ebadgeBatches.$inferSelect;
 const payload = z.object({ batchId: z.string().uuid() });
-const partKey = (batch: Pick<BatchRow, "eventId" | "id">, index: number) =>
-  `${batch.eventId}/ebadge-batches/${batch.id}/part-${index}.pdf`;
+/** A part is named by the position of its first guest in the batch. */
+const partKey = (batch: Pick<BatchRow, "eventId" | "id">, from: number) =>
+  `${batch.eventId}/ebadge-batches/${batch.id}/part-${from}.pdf`;
 
 function batchView(row: BatchRow, accountId: string, language: Language): EbadgeBatch {
   const file = endpointPath(ebadgesEndpoints.endpoints.batchFile, {
@@ -129,7 +127,7 @@ async function drawNextChunk(context: AppContext, batchId: string): Promise<bool
   if (batch?.status !== "running" || batch.done >= batch.total) return false;
   const [event] = await context.db.select(eventColumnsWithStatus).from(events).where(eq(events.id, batch.eventId));
   if (!event) return false;
-  const ids = batch.guestIds.slice(batch.done, batch.done + badgeChunkSize);
+  const ids = batch.guestIds.slice(batch.done, batch.done + context.config.ebadgeChunkSize);
   // A guest deleted since the batch was asked for, or no longer matched by any badge, has no page.
   const [badgeOf, chunkGuests] = await Promise.all([
     ebadgesOfGuests(context.db, event.id, ids),
@@ -141,8 +139,8 @@ async function drawNextChunk(context: AppContext, batchId: string): Promise<bool
   });
   const sources = await loadBadgeSources(context, event, [...new Set(pages.map((page) => page.ebadge))]);
   const part = await madeOrRefused(context, () => renderBadgesPdf(sources, pages));
-  // Named by its chunk: a second worker on the same chunk writes the same file.
-  await context.files.put(partKey(batch, batch.done / badgeChunkSize), part);
+  // Named by its first guest: a second worker on the same chunk writes the same file.
+  await context.files.put(partKey(batch, batch.done), part);
   await context.db
     .update(ebadgeBatches)
     .set({ done: batch.done + ids.length })
@@ -153,9 +151,11 @@ async function drawNextChunk(context: AppContext, batchId: string): Promise<bool
 /** Joins the parts into the batch's PDF and marks it done. */
 async function finishBatch(context: AppContext, batch: BatchRow) {
   const joined = await PDFDocument.create();
-  const parts = Math.ceil(batch.total / badgeChunkSize);
-  for (let index = 0; index < parts; index++) {
-    const part = await PDFDocument.load(Buffer.concat(await context.files.read(partKey(batch, index)).toArray()));
+  const parts = Array.from({ length: Math.ceil(batch.total / context.config.ebadgeChunkSize) }, (_, index) =>
+    partKey(batch, index * context.config.ebadgeChunkSize),
+  );
+  for (const key of parts) {
+    const part = await PDFDocument.load(Buffer.concat(await context.files.read(key).toArray()));
     for (const page of await joined.copyPages(part, part.getPageIndices())) joined.addPage(page);
   }
   const storageKey = `${batch.eventId}/ebadge-batches/${batch.id}.pdf`;
@@ -164,7 +164,7 @@ async function finishBatch(context: AppContext, batch: BatchRow) {
     .update(ebadgeBatches)
     .set({ status: "done", storageKey, finishedAt: new Date() })
     .where(and(eq(ebadgeBatches.id, batch.id), eq(ebadgeBatches.status, "running")));
-  for (let index = 0; index < parts; index++) await context.files.remove(partKey(batch, index));
+  for (const key of parts) await context.files.remove(key);
 }
 
 /** The whole run of a batch, from its last counted chunk. */

@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,9 +7,8 @@ import { type DatabaseHandle, openDatabase } from "../../../db/connection.js";
 import { mails } from "../../../platform/mail.tables.js";
 import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
 import { registerAccount } from "../../../testing/fixtures.js";
-import { freePort, spawnServer } from "../../../testing/processes.js";
+import { requestsTo, type ServerProcess, startServerProcess } from "../../../testing/processes.js";
 import { createScratchDatabase } from "../../../testing/scratch-database.js";
-import type { TestApp, TestResponse } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { orderDocuments } from "../invoices/invoices.tables.js";
 import { orders, tickets } from "../ticketing.tables.js";
@@ -28,29 +26,8 @@ import { addTicket, billing, buyer, card, shopEvent } from "./orders.testing.js"
 
 const paidCarts = 12;
 
-type Server = { child: ChildProcess; exited: Promise<unknown>; output: () => string; url: string };
-
-async function startServer(environment: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const process = spawnServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    JOB_POLL_SECONDS: "0.5",
-    PUBLIC_SHOP_POSTS_PER_MINUTE: "100000",
-    SMTP_URL: "",
-    ...environment,
-  });
-  const server = { ...process, url: `http://127.0.0.1:${port}` };
-  await waitFor(
-    () =>
-      fetch(`${server.url}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    () => `the server to answer (it said: ${server.output()})`,
-  );
-  return server;
+async function startServer(environment: Record<string, string>) {
+  return startServerProcess({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000", ...environment });
 }
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: () => string, timeoutMs = 60_000) {
@@ -61,37 +38,13 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: () => 
   }
 }
 
-/** The shop and admin calls of the fixtures, sent to the server's port (they use nothing of a TestApp but this). */
-function clientOf(server: Server): TestApp {
-  const request: TestApp["request"] = async ({ method, url, token, body, language, headers }) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(token && { authorization: `Bearer ${token}` }),
-        ...(language && { "accept-language": language }),
-        ...(body !== undefined && { "content-type": "application/json" }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const isJson = (response.headers.get("content-type") ?? "").includes("json");
-    const answer: TestResponse = {
-      status: response.status,
-      body: isJson ? await response.json() : await response.text(),
-      headers: Object.fromEntries(response.headers),
-    };
-    return answer;
-  };
-  return { request } as TestApp;
-}
-
-const heldSettlements = (server: Server) => server.output().split("payment settlement held").length - 1;
+const heldSettlements = (server: ServerProcess) => server.output().split("payment settlement held").length - 1;
 
 describe("a server killed between a card payment's success and its settlement", () => {
   let databaseUrl: string | undefined;
   let dataDir = "";
   let dropDatabase = async () => {};
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "checkout-crash-"));
     if (process.env.TEST_DATABASE_URL) {
@@ -125,7 +78,7 @@ describe("a server killed between a card payment's success and its settlement", 
   }, async () => {
     const first = await startServer({ ...environment(), TEST_HOLD_PAYMENT_SETTLEMENTS: "1" });
     servers.push(first);
-    const client = clientOf(first);
+    const client = requestsTo(first);
     const owner = await registerAccount(client);
     const event = await shopEvent(client, owner);
     const ticket = await addTicket(client, owner, event, { maxQuantity: 1000 });
@@ -188,7 +141,7 @@ describe("a server killed between a card payment's success and its settlement", 
     await waitFor(
       async () => {
         for (const id of cartIds) {
-          const read = await clientOf(second).request({ method: "GET", url: orderUrl(id), token: owner.token });
+          const read = await requestsTo(second).request({ method: "GET", url: orderUrl(id), token: owner.token });
           if (read.body.status !== "completed") return false;
         }
         return true;
