@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CampaignStatus } from "../../../contract/campaigns";
-import type { CampaignSummary } from "../../../contract/campaigns-editor";
 import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
+import { DeleteButton } from "../../ui/DeleteButton";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -51,11 +51,6 @@ export function CampaignListPage() {
     value ? new Date(value).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "—";
   const onError = (error: unknown) =>
     showAlert(error instanceof ApiError ? error.message : t("app.error.unknown"), "red");
-  const confirmDelete = (campaign: CampaignSummary) => {
-    if (window.confirm(t("campaigns.list.confirmDelete", { name: campaign.name }))) {
-      remove.mutate(campaign.id, { onError });
-    }
-  };
   const editable = can("events.update");
 
   return (
@@ -134,15 +129,11 @@ export function CampaignListPage() {
                             {t("campaigns.list.duplicate")}
                           </Button>
                           {(campaign.status === "draft" || campaign.status === "cancelled") && (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              onClick={() => confirmDelete(campaign)}
-                              aria-label={t("campaigns.list.deleteNamed", { name: campaign.name })}
-                            >
-                              {t("common.delete")}
-                            </Button>
+                            <DeleteButton
+                              label={t("campaigns.list.deleteNamed", { name: campaign.name })}
+                              question={t("campaigns.list.confirmDelete", { name: campaign.name })}
+                              onDelete={() => remove.mutateAsync(campaign.id)}
+                            />
                           )}
                         </>
                       )}

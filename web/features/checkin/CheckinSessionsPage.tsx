@@ -3,10 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CheckinSession } from "../../../contract/checkin";
-import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
-import { useAlert } from "../../ui/alert";
 import { useCustomFields } from "../../ui/custom-fields.queries";
+import { DeleteButton } from "../../ui/DeleteButton";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -22,7 +21,6 @@ export function CheckinSessionsPage() {
   const { eventId = "" } = useParams();
   const adminPath = useAdminPath();
   const { can } = useAdminContext();
-  const { showAlert } = useAlert();
   const event = useEvent(eventId);
   usePageTitle(event.data ? t("checkin.sessions.pageTitle", { name: event.data.name }) : t("checkin.sessions.title"));
   const page = eventPageQueries(
@@ -38,12 +36,6 @@ export function CheckinSessionsPage() {
   if (!page.answers) return page.placeholder;
   const [eventData, sessions, tickets, categories, customFields] = page.answers;
   const editable = can("events.update") && !eventData.archived;
-  const confirmDelete = (session: CheckinSession) => {
-    if (!window.confirm(t("checkin.sessions.confirmDelete", { name: session.name }))) return;
-    remove.mutate(session.id, {
-      onError: (error) => showAlert(error instanceof ApiError ? error.message : t("app.error.unknown"), "red"),
-    });
-  };
 
   return (
     <Stack gap="lg">
@@ -104,15 +96,12 @@ export function CheckinSessionsPage() {
                         <Button variant="default" size="compact-sm" onClick={() => setEditing(session)}>
                           {t("common.edit")}
                         </Button>
-                        <Button
-                          variant="light"
-                          color="red"
+                        <DeleteButton
                           size="compact-sm"
-                          onClick={() => confirmDelete(session)}
-                          aria-label={t("checkin.sessions.deleteNamed", { name: session.name })}
-                        >
-                          {t("common.delete")}
-                        </Button>
+                          label={t("checkin.sessions.deleteNamed", { name: session.name })}
+                          question={t("checkin.sessions.confirmDelete", { name: session.name })}
+                          onDelete={() => remove.mutateAsync(session.id)}
+                        />
                       </Group>
                     </Table.Td>
                   )}

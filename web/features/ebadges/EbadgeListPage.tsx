@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Ebadge } from "../../../contract/ebadges";
 import { useAdminContext } from "../../ui/admin-context";
-import { useAlert } from "../../ui/alert";
+import { DeleteButton } from "../../ui/DeleteButton";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -21,7 +21,6 @@ export function EbadgeListPage() {
   const adminPath = useAdminPath();
   const navigate = useNavigate();
   const { can } = useAdminContext();
-  const { showAlert } = useAlert();
   const event = useEvent(eventId);
   usePageTitle(event.data ? t("ebadges.list.pageTitle", { name: event.data.name }) : t("ebadges.title"));
   const list = useEbadges(eventId);
@@ -31,11 +30,6 @@ export function EbadgeListPage() {
   if (failure) return failure;
   const badges = list.data?.items ?? [];
   const editable = can("events.update") && !event.data?.archived;
-  const confirmDelete = (badge: Ebadge) => {
-    if (window.confirm(t("ebadges.list.confirmDelete", { name: badge.name }))) {
-      remove.mutate(badge.id, { onError: (error) => showAlert(error.message) });
-    }
-  };
   const designerPath = (badge: Ebadge) => adminPath(`/events/${eventId}/ebadges/${badge.id}`);
 
   return (
@@ -102,15 +96,11 @@ export function EbadgeListPage() {
                         {t("ebadges.list.design")}
                       </Button>
                       {editable && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => confirmDelete(badge)}
-                          aria-label={t("ebadges.list.deleteNamed", { name: badge.name })}
-                        >
-                          {t("common.delete")}
-                        </Button>
+                        <DeleteButton
+                          label={t("ebadges.list.deleteNamed", { name: badge.name })}
+                          question={t("ebadges.list.confirmDelete", { name: badge.name })}
+                          onDelete={() => remove.mutateAsync(badge.id)}
+                        />
                       )}
                     </Group>
                   </Table.Td>
