@@ -19,6 +19,10 @@ export type FileStore = {
   remove(key: string): Promise<void>;
 };
 
+/** A stored file's bytes at once, for what needs it whole (a PDF's images and fonts). */
+export const readStoredFile = async (files: FileStore, key: string): Promise<Buffer> =>
+  Buffer.concat(await files.read(key).toArray());
+
 export function localFileStore(root: string): FileStore {
   const resolve = (key: string) => {
     const target = path.resolve(root, key);

@@ -1,12 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { EbadgeBlock } from "../../../contract/ebadges.js";
+import type { alternateFonts, FontType } from "../../../contract/fonts.js";
 import { guestFieldKeys } from "../../../contract/guest-conditions.js";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
+import { readStoredFile } from "../../platform/file-store.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { guestPassCode, passCodeSecret } from "../../platform/pass-codes.js";
+import { readFontSfnt } from "../accounts/fonts/fonts.service.js";
 import { fonts } from "../accounts/fonts/fonts.tables.js";
 import type { LocalizedText } from "../events/events.tables.js";
 import type { EventRow } from "../events/events.visibility.js";
@@ -35,8 +39,66 @@ export type BadgeSources = {
   secret: string;
   fields: Map<string, typeof customFields.$inferSelect>;
   images: Map<string, Buffer>;
-  fonts: Map<string, Buffer>;
+  fonts: Map<string, BadgeFont>;
 };
+
+/**
+ * An account font opened for PDFs: its TrueType/OpenType face (pdfkit embeds a subset of it) and the glyphs of it
+ * already seen to subset.
+ */
+export type EmbeddableFace = { sfnt: Buffer; face: fontkit.Face; subsettable: Set<number> };
+
+/** A font blocks draw with, and the standard PDF font a text it cannot embed is drawn in (from its alternate font). */
+type BadgeFont = { embeddable: EmbeddableFace; standardFont: string };
+
+export function openEmbeddableFace(sfnt: Buffer): EmbeddableFace {
+  const face = fontkit.create(sfnt);
+  if ("fonts" in face) throw new Error("a font collection, not one face");
+  return { sfnt, face, subsettable: new Set() };
+}
+
+/** The standard PDF fonts (drawn by every reader, never embedded) by type: what an alternate font prints as. */
+const helvetica = {
+  regular: "Helvetica",
+  bold: "Helvetica-Bold",
+  italic: "Helvetica-Oblique",
+  boldItalic: "Helvetica-BoldOblique",
+};
+const times = { regular: "Times-Roman", bold: "Times-Bold", italic: "Times-Italic", boldItalic: "Times-BoldItalic" };
+const courier = {
+  regular: "Courier",
+  bold: "Courier-Bold",
+  italic: "Courier-Oblique",
+  boldItalic: "Courier-BoldOblique",
+};
+const standardFamilies: Record<(typeof alternateFonts)[number], Record<FontType, string>> = {
+  Arial: helvetica,
+  Helvetica: helvetica,
+  Verdana: helvetica,
+  Georgia: times,
+  "Times New Roman": times,
+  "Courier New": courier,
+};
+
+/**
+ * Whether pdfkit can embed this text's glyphs from the face. It subsets each face once the document ends, where one
+ * glyph the subsetter cannot copy would fail the whole PDF; so each glyph is tried once per face beforehand, with the
+ * ellipsis a cut text ends with.
+ */
+function embeds({ face, subsettable }: EmbeddableFace, text: string): boolean {
+  try {
+    const glyphs = new Set(face.layout(`${text}…`).glyphs.map((glyph) => glyph.id));
+    const untried = [...glyphs].filter((id) => !subsettable.has(id));
+    if (untried.length === 0) return true;
+    const subset = face.createSubset();
+    for (const id of untried) subset.includeGlyph(id);
+    subset.encode();
+    for (const id of untried) subsettable.add(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * pdfkit opens an image once and embeds it once per document however many pages draw it; its typings know neither
@@ -53,12 +115,8 @@ const drawImage = (
   options: PDFKit.Mixins.ImageOption,
 ) => doc.image(image as Buffer, x, y, options);
 
-/** A font's bytes by its file key: a new file gets a new key, so an entry never goes stale. */
-const fontFiles = new Map<string, Buffer>();
-
-async function readStored(context: AppContext, key: string): Promise<Buffer> {
-  return Buffer.concat(await context.files.read(key).toArray());
-}
+/** A font's face by its file key: a new file gets a new key, so an entry never goes stale. */
+const openedFaces = new Map<string, EmbeddableFace>();
 
 /** The images, fonts and custom fields the badges name, and the pass-code secret. */
 export async function loadBadgeSources(
@@ -102,15 +160,15 @@ export async function loadBadgeSources(
     const widest = Object.entries(image.variants)
       .filter(([name]) => !name.endsWith(".webp"))
       .sort(([, a], [, b]) => b.width - a.width)[0]?.[1];
-    if (widest) sources.images.set(image.id, await readStored(context, widest.key));
+    if (widest) sources.images.set(image.id, await readStoredFile(context.files, widest.key));
   }
   for (const font of fontRows) {
-    let bytes = fontFiles.get(font.fileKey);
-    if (!bytes) {
-      bytes = await readStored(context, font.storageKey);
-      fontFiles.set(font.fileKey, bytes);
+    let embeddable = openedFaces.get(font.fileKey);
+    if (!embeddable) {
+      embeddable = openEmbeddableFace(await readFontSfnt(context, font));
+      openedFaces.set(font.fileKey, embeddable);
     }
-    sources.fonts.set(font.id, bytes);
+    sources.fonts.set(font.id, { embeddable, standardFont: standardFamilies[font.alternateFont][font.type] });
   }
   return sources;
 }
@@ -222,8 +280,9 @@ async function drawBlock(
           : block.kind === "location"
             ? [sources.event.venueName, sources.event.address].filter(Boolean).join("\n")
             : fieldText(sources, guest, block, language, sample);
+    const font = block.fontId ? sources.fonts.get(block.fontId) : undefined;
     doc
-      .font(block.fontId && sources.fonts.has(block.fontId) ? `font-${block.fontId}` : "Helvetica")
+      .font(font ? (embeds(font.embeddable, text) ? `font-${block.fontId}` : font.standardFont) : "Helvetica")
       .fontSize(block.fontSize)
       .fillColor(block.color)
       .text(text, x, y, { width, height, align: block.align, ellipsis: true });
@@ -254,7 +313,7 @@ export async function renderBadgesPdf(
     doc.on("end", resolve);
     doc.on("error", reject);
   });
-  for (const [id, bytes] of sources.fonts) doc.registerFont(`font-${id}`, bytes);
+  for (const [id, font] of sources.fonts) doc.registerFont(`font-${id}`, font.embeddable.sfnt);
   const opened = new Map([...sources.images].map(([id, bytes]) => [id, openImage(doc, bytes)]));
   for (const { ebadge, guest } of pages) {
     const page = pageSize(ebadge);

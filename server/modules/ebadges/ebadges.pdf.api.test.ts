@@ -1,9 +1,14 @@
+import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
+import { events } from "../events/events.tables.js";
+import { eventColumnsWithStatus } from "../events/events.visibility.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
-import { ebadgesUrl, insertFont, pdfOf, uploadImage } from "./ebadges.testing.js";
+import { openEmbeddableFace, renderBadgesPdf, sampleGuest } from "./ebadge-pdf.js";
+import { ebadges } from "./ebadges.tables.js";
+import { ebadgesUrl, insertFont, openSansWoff2, pdfOf, uploadImage } from "./ebadges.testing.js";
 
 const t = testAppForFile();
 const tenants = madeBeforeAll(() => registerTenants(t));
@@ -79,5 +84,69 @@ describe("e-badges: PDFs", () => {
     const file = await pdfOf(t, `${url()}/batches/${batch.body.id}/file`, tenants.owner.token);
     expect(file.status).toBe(200);
     expect((await PDFDocument.load(file.bytes)).getPageCount()).toBe(2);
+  });
+
+  it("prints accented names in the account's font (and a character the font lacks) without failing the badge", async () => {
+    // A font stored before faces were decoded at upload: its TrueType face is decoded from the WOFF2 when first drawn.
+    const font = await insertFont(t, tenants.owner.accountId);
+    const created = await send("POST", url(), {
+      name: "Accents",
+      blocks: [
+        {
+          id: "first",
+          kind: "field",
+          field: "firstName",
+          fontId: font.id,
+          fontSize: 28,
+          x: 10,
+          y: 10,
+          width: 190,
+          height: 20,
+        },
+        {
+          id: "last",
+          kind: "field",
+          field: "lastName",
+          fontId: font.id,
+          fontSize: 28,
+          x: 10,
+          y: 40,
+          width: 190,
+          height: 20,
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const guest = await addGuest(t, tenants.owner.token, event.users, {
+      firstName: "Élodie José Françoise",
+      lastName: "Müller Núñez Straße Œuvre 漢",
+      status: "confirmed",
+    });
+    const one = await pdfOf(t, `${url()}/${created.body.id}/pdf?guestId=${guest.id}`, tenants.owner.token);
+    expect(one.status, one.status === 200 ? "" : JSON.stringify(one.json())).toBe(200);
+    expect(one.bytes.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+OpenSans/);
+  });
+
+  it("draws a text its face cannot embed in the alternate font's standard PDF font rather than failing", async () => {
+    const font = await insertFont(t, tenants.owner.accountId);
+    const created = await send("POST", url(), {
+      name: "Fallback",
+      blocks: [{ id: "last", kind: "field", field: "lastName", fontId: font.id, x: 10, y: 40, width: 190, height: 20 }],
+    });
+    const [ebadge] = await t.context.db.select().from(ebadges).where(eq(ebadges.id, created.body.id));
+    const [eventRow] = await t.context.db.select(eventColumnsWithStatus).from(events).where(eq(events.id, event.id));
+    if (!ebadge || !eventRow) throw new Error("e-badge or event not stored");
+    // The WOFF2 itself, as pdfkit embedded it before: fontkit's subsetter throws on its composite glyphs (ü, …).
+    const sources = {
+      event: eventRow,
+      secret: "test",
+      fields: new Map(),
+      images: new Map(),
+      fonts: new Map([[font.id, { embeddable: openEmbeddableFace(openSansWoff2()), standardFont: "Times-Roman" }]]),
+    };
+    const guest = { ...sampleGuest(), lastName: "Müller" };
+    const pdf = await renderBadgesPdf(sources, [{ ebadge, guest }]);
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+    expect(pdf.toString("latin1")).toContain("/BaseFont /Times-Roman");
   });
 });

@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { readStoredFile } from "../../../platform/file-store.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { client, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { ebadges } from "../../ebadges/ebadges.tables.js";
 import { createEvent } from "../../events/events.testing.js";
+import { fonts } from "./fonts.tables.js";
 
 const t = testAppForFile({ PUBLIC_URL: "https://events.example.test" });
 const tenants = madeBeforeAll(() => registerTenants(t));
@@ -77,6 +79,11 @@ describe("fonts", () => {
     expect((await owner().post(fontsUrl(), { name: "Twice", fileId: uploaded.body.fileId })).status).toBe(404);
 
     const id = created.body.id;
+    // The WOFF2's TrueType face, decoded at upload, is kept beside it for PDFs.
+    const [stored] = await t.context.db.select().from(fonts).where(eq(fonts.id, id));
+    const storedKeys = [stored?.storageKey ?? "", stored?.sfntStorageKey ?? ""];
+    const sfnt = await readStoredFile(t.context.files, storedKeys[1] ?? "");
+    expect(sfnt.subarray(0, 4).toString("hex")).toBe("00010000");
     expect((await reader().get(fontsUrl())).body).toMatchObject({ total: 1, items: [{ id, name: "Brand" }] });
     const edited = await owner().post(`${fontsUrl()}/${id}`, { name: "Brand serif", alternateFont: "Georgia" });
     expect(edited.body).toMatchObject({ name: "Brand serif", alternateFont: "Georgia", type: "bold" });
@@ -87,6 +94,7 @@ describe("fonts", () => {
     expect((await owner().get(`${fontsUrl()}/${id}`)).status).toBe(404);
     const filePath = new URL(created.body.url).pathname;
     expect((await t.request({ method: "GET", url: filePath })).status).toBe(404);
+    for (const key of storedKeys) await expect(readStoredFile(t.context.files, key)).rejects.toThrow(/ENOENT/);
     const audit = await t.context.db.select().from(auditLogs).where(eq(auditLogs.targetId, id));
     expect(audit.map((row) => row.action).sort()).toEqual([
       "accounts.font.created",

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import * as fontkit from "fontkit";
+import { decompress } from "wawoff2";
 import type { z } from "zod";
 import { type Font, type fontBody, fontMaxBytes, type fontUpdateBody } from "../../../../contract/fonts.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
-import type { Upload } from "../../../platform/file-store.js";
+import { readStoredFile, type Upload } from "../../../platform/file-store.js";
 import { changedFields, recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../accounts.service.js";
 import { fonts } from "./fonts.tables.js";
@@ -40,19 +41,47 @@ export const toFont = (context: AppContext, row: FontRow): Font => ({
 /** An upload no font named within a day is dropped (its file too) at the account's next upload. */
 const unnamedUploadHours = 24;
 
+/** A WOFF2 file decoded to the TrueType/OpenType (sfnt) face it compresses. */
+const decodeWoff2 = async (bytes: Buffer) => Buffer.from(await decompress(bytes));
+
 /**
- * SPEC §5 "Font is not valid.": a WOFF2 file (its first bytes `wOF2`) that a font parser reads as one face with a
- * family name. A TTF renamed .woff2, a collection or a damaged file is refused with 415 FONT_INVALID.
+ * SPEC §5 "Font is not valid.": a WOFF2 file (its first bytes `wOF2`) that decodes to one face with a family name.
+ * A TTF renamed .woff2, a collection or a damaged file is refused with 415 FONT_INVALID. Answers the decoded face too.
  */
-export function readWoff2(bytes: Buffer): { familyName: string } {
+export async function readWoff2(bytes: Buffer): Promise<{ familyName: string; sfnt: Buffer }> {
   if (bytes.subarray(0, 4).toString("latin1") !== "wOF2") throw new AppError(415, "FONT_INVALID");
   try {
-    const font = fontkit.create(bytes);
+    const sfnt = await decodeWoff2(bytes);
+    const font = fontkit.create(sfnt);
     if (!("familyName" in font) || font.numGlyphs < 1) throw new Error("not one face");
-    return { familyName: String(font.familyName ?? "").slice(0, 200) };
+    return { familyName: String(font.familyName ?? "").slice(0, 200), sfnt };
   } catch {
     throw new AppError(415, "FONT_INVALID");
   }
+}
+
+/** Where a WOFF2's decoded face is kept: beside it, under a key made from its own (so writing it twice is harmless). */
+const sfntKeyOf = (storageKey: string) => storageKey.replace(/(\.woff2)?$/, ".sfnt");
+
+/** A font's files in the FileStore: the WOFF2, and its decoded face once there is one. */
+const storedFiles = (row: Pick<FontRow, "storageKey" | "sfntStorageKey">) =>
+  row.sfntStorageKey ? [row.storageKey, row.sfntStorageKey] : [row.storageKey];
+
+/**
+ * The TrueType/OpenType face a PDF embeds (never the WOFF2: fontkit's subsetter copies glyphs from the glyf table as
+ * stored, which WOFF2 transforms, and fails or draws garbage). A font stored before faces were decoded at upload has
+ * its face decoded now and kept.
+ */
+export async function readFontSfnt(
+  context: AppContext,
+  row: Pick<FontRow, "id" | "storageKey" | "sfntStorageKey">,
+): Promise<Buffer> {
+  if (row.sfntStorageKey) return readStoredFile(context.files, row.sfntStorageKey);
+  const sfnt = await decodeWoff2(await readStoredFile(context.files, row.storageKey));
+  const sfntStorageKey = sfntKeyOf(row.storageKey);
+  await context.files.put(sfntStorageKey, sfnt);
+  await context.db.update(fonts).set({ sfntStorageKey }).where(eq(fonts.id, row.id));
+  return sfnt;
 }
 
 function auditFont(
@@ -94,8 +123,8 @@ async function sweepUnnamedUploads(context: AppContext, accountId: string) {
         lt(fonts.createdAt, sql`now() - make_interval(hours => ${unnamedUploadHours})`),
       ),
     )
-    .returning({ storageKey: fonts.storageKey });
-  await Promise.allSettled(swept.map((row) => context.files.remove(row.storageKey)));
+    .returning({ storageKey: fonts.storageKey, sfntStorageKey: fonts.sfntStorageKey });
+  await Promise.allSettled(swept.flatMap(storedFiles).map((key) => context.files.remove(key)));
 }
 
 /** POST fonts/upload: the file checked, stored and kept unnamed until POST fonts names it. */
@@ -105,13 +134,14 @@ export async function uploadFont(
   receive: (maxBytes: number) => Promise<Upload>,
 ) {
   const { bytes } = await receive(fontMaxBytes);
-  const { familyName } = readWoff2(bytes);
+  const { familyName, sfnt } = await readWoff2(bytes);
   await sweepUnnamedUploads(context, accountId);
   const storageKey = `fonts/${accountId}/${randomUUID()}.woff2`;
-  await context.files.put(storageKey, bytes);
+  const sfntStorageKey = sfntKeyOf(storageKey);
+  await Promise.all([context.files.put(storageKey, bytes), context.files.put(sfntStorageKey, sfnt)]);
   const [row] = await context.db
     .insert(fonts)
-    .values({ accountId, storageKey, size: bytes.length, familyName })
+    .values({ accountId, storageKey, sfntStorageKey, size: bytes.length, familyName })
     .returning();
   if (!row) throw new AppError(409, "NOT_SAVED");
   return { fileId: row.id, familyName, size: row.size };
@@ -183,7 +213,7 @@ export async function deleteFont(context: AppContext, caller: Caller, accountId:
     await auditFont(tx, caller, accountId, "deleted", id, { before: auditView(row) });
     return row;
   });
-  await context.files.remove(removed.storageKey);
+  await Promise.all(storedFiles(removed).map((key) => context.files.remove(key)));
   return { ok: true as const };
 }
 
