@@ -1,6 +1,18 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { EbadgeConditions } from "../../../contract/ebadges";
@@ -77,6 +89,27 @@ function ConditionsEditor({
   }));
   const categoryOptions = categories.map((category) => ({ id: category.id, label: category.name }));
   const dirty = JSON.stringify(rules) !== JSON.stringify(saved.rules);
+  const [moved, setMoved] = useState<{ ebadgeId: string; by: -1 | 1 } | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // The order is the priority: a guest gets the first badge that matches. It is saved with the conditions.
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...rules];
+    const [rule] = next.splice(index, 1);
+    if (!rule) return;
+    next.splice(index + by, 0, rule);
+    setRules(next);
+    setMoved({ ebadgeId: rule.ebadgeId, by });
+  };
+  // React may move the focused button's card out of the page and back, which drops the focus: it goes back to the
+  // moved badge's button, or to its other one once it has reached the end of the list.
+  useEffect(() => {
+    if (!moved) return;
+    const buttons = (by: -1 | 1) =>
+      list.current?.querySelector<HTMLButtonElement>(`[data-move="${moved.ebadgeId} ${by}"]:not(:disabled)`);
+    (buttons(moved.by) ?? buttons(moved.by === 1 ? -1 : 1))?.focus();
+  }, [moved]);
+  const movedIndex = moved ? rules.findIndex((rule) => rule.ebadgeId === moved.ebadgeId) : -1;
 
   const submit = () => {
     clearAlert();
@@ -110,7 +143,10 @@ function ConditionsEditor({
         </Alert>
       ) : (
         <>
-          <Text>{t("ebadges.conditions.intro")}</Text>
+          <Text>
+            {t("ebadges.conditions.intro")}
+            {!disabled && rules.length > 1 && ` ${t("ebadges.conditions.orderHint")}`}
+          </Text>
           {saved.overlapping > 0 && (
             <Alert color="yellow" title={t("ebadges.conditions.overlapTitle")} role="status">
               {t("ebadges.conditions.overlap", { count: saved.overlapping })}
@@ -121,45 +157,75 @@ function ConditionsEditor({
               {t("ebadges.conditions.without", { count: saved.without })}
             </Alert>
           )}
-          {rules.map((rule, index) => (
-            <Paper key={rule.ebadgeId} withBorder p="md" radius="md" component="section" aria-label={rule.name}>
-              <Stack gap="sm">
-                <Group justify="space-between">
-                  <Title order={2} size="h4">
-                    {index + 1}. {rule.name}
-                  </Title>
-                  <Anchor component={Link} to={adminPath(`/events/${event.id}/ebadges/${rule.ebadgeId}`)} c="blue.8">
-                    {t("ebadges.list.designNamed", { name: rule.name })}
-                  </Anchor>
-                </Group>
-                <Switch
-                  label={t("ebadges.conditions.limited")}
-                  checked={rule.conditions !== null}
-                  onChange={(change) => {
-                    const conditions = change.currentTarget.checked ? noGuestConditions : null;
-                    setRules((current) =>
-                      current.map((r) => (r.ebadgeId === rule.ebadgeId ? { ...r, conditions } : r)),
-                    );
-                  }}
-                  disabled={disabled}
-                />
-                {rule.conditions && (
-                  <GuestConditionsEditor
-                    value={rule.conditions}
-                    onChange={(conditions) =>
+          <VisuallyHidden aria-live="polite">
+            {movedIndex >= 0 &&
+              t("ebadges.conditions.moved", { name: rules[movedIndex]?.name, position: movedIndex + 1 })}
+          </VisuallyHidden>
+          <Stack gap="lg" ref={list}>
+            {rules.map((rule, index) => (
+              <Paper key={rule.ebadgeId} withBorder p="md" radius="md" component="section" aria-label={rule.name}>
+                <Stack gap="sm">
+                  <Group justify="space-between">
+                    <Group gap="xs" wrap="nowrap">
+                      {!disabled && (
+                        <>
+                          <ActionIcon
+                            variant="subtle"
+                            data-move={`${rule.ebadgeId} -1`}
+                            disabled={index === 0}
+                            aria-label={t("ebadges.conditions.moveUp", { name: rule.name })}
+                            onClick={() => move(index, -1)}
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            data-move={`${rule.ebadgeId} 1`}
+                            disabled={index === rules.length - 1}
+                            aria-label={t("ebadges.conditions.moveDown", { name: rule.name })}
+                            onClick={() => move(index, 1)}
+                          >
+                            ↓
+                          </ActionIcon>
+                        </>
+                      )}
+                      <Title order={2} size="h4">
+                        {index + 1}. {rule.name}
+                      </Title>
+                    </Group>
+                    <Anchor component={Link} to={adminPath(`/events/${event.id}/ebadges/${rule.ebadgeId}`)} c="blue.8">
+                      {t("ebadges.list.designNamed", { name: rule.name })}
+                    </Anchor>
+                  </Group>
+                  <Switch
+                    label={t("ebadges.conditions.limited")}
+                    checked={rule.conditions !== null}
+                    onChange={(change) => {
+                      const conditions = change.currentTarget.checked ? noGuestConditions : null;
                       setRules((current) =>
                         current.map((r) => (r.ebadgeId === rule.ebadgeId ? { ...r, conditions } : r)),
-                      )
-                    }
-                    tickets={ticketOptions}
-                    categories={categoryOptions}
-                    customFields={customFields}
+                      );
+                    }}
                     disabled={disabled}
                   />
-                )}
-              </Stack>
-            </Paper>
-          ))}
+                  {rule.conditions && (
+                    <GuestConditionsEditor
+                      value={rule.conditions}
+                      onChange={(conditions) =>
+                        setRules((current) =>
+                          current.map((r) => (r.ebadgeId === rule.ebadgeId ? { ...r, conditions } : r)),
+                        )
+                      }
+                      tickets={ticketOptions}
+                      categories={categoryOptions}
+                      customFields={customFields}
+                      disabled={disabled}
+                    />
+                  )}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
           {!disabled && (
             <Group>
               <Button onClick={submit} loading={save.isPending} disabled={!dirty}>

@@ -6,37 +6,9 @@ import type { Ebadge, EbadgeBatch, EbadgeConditions } from "../../../contract/eb
 import { type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
 import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { ebadgesBackOfficeRoutes } from "./ebadges.routes";
+import { badgeId, ebadge } from "./ebadges.test-fixtures";
 
-const badgeId = "77777777-7777-4777-8777-777777777777";
-const badge: Ebadge = {
-  id: badgeId,
-  eventId: event.id,
-  name: "Visitor",
-  format: "A4",
-  orientation: "portrait",
-  rotation: 0,
-  backgroundImageId: null,
-  backgroundUrl: null,
-  blocks: [
-    {
-      id: "welcome",
-      kind: "text",
-      x: 10,
-      y: 10,
-      width: 50,
-      height: 10,
-      rotation: 0,
-      text: { en: "Welcome", fr: "Bienvenue" },
-      fontId: null,
-      fontSize: 14,
-      color: "#000000",
-      align: "left",
-    },
-  ],
-  conditions: null,
-  createdAt: "2026-03-01T09:00:00.000Z",
-  updatedAt: "2026-03-01T09:00:00.000Z",
-};
+const badge = ebadge();
 const badgesPath = `${scopePath}/ebadges`;
 
 type Answers = Record<string, (request: FakeRequest) => { status: number; body?: unknown }>;
@@ -179,6 +151,41 @@ describe("e-badge conditions", () => {
       rules: [{ ebadgeId: badgeId, conditions: null }],
     });
     await waitFor(() => expect(screen.queryByText(/would get more than one badge/)).toBeNull());
+  });
+
+  it("changes the badges' priority with the move buttons, keeping the focus on the moved badge, and saves the order", async () => {
+    const speakerId = "99999999-9999-4999-8999-999999999999";
+    const speaker = { ebadgeId: speakerId, name: "Speaker", conditions: null };
+    const calls = open(`/en/admin/events/${event.id}/ebadges/conditions`, {
+      [`GET ${badgesPath}/conditions`]: () => ({
+        status: 200,
+        body: { ...conditions, rules: [...conditions.rules, speaker] },
+      }),
+      [`GET ${badgesPath}/settings`]: () => ({ status: 200, body: { attachToConfirmation: false } }),
+      [`POST ${badgesPath}/conditions`]: () => ({
+        status: 200,
+        body: { ...conditions, rules: [speaker, ...conditions.rules] },
+      }),
+    });
+    const moveUp = await screen.findByRole("button", { name: "Move Speaker up" }, { timeout: 15_000 });
+    expect(screen.getByRole("button", { name: "Move Visitor up" })).toHaveProperty("disabled", true);
+    moveUp.focus();
+    fireEvent.click(moveUp);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      "1. Speaker",
+      "2. Visitor",
+    ]);
+    expect(screen.getByText("Speaker is now badge number 1.")).toBeTruthy();
+    // First in the list, its "up" button is off: the focus goes to its "down" one.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move Speaker down" })));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      rules: [
+        { ebadgeId: speakerId, conditions: null },
+        { ebadgeId: badgeId, conditions: conditions.rules[0]?.conditions },
+      ],
+    });
   });
 
   it("says an e-badge is needed before conditions can be set", async () => {

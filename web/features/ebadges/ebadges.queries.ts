@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { EbadgeBatch, ebadgeConditionsBody, ebadgeCreateBody, ebadgeUpdateBody } from "../../../contract/ebadges";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
+import { useEvent } from "../events/events.queries";
 
 const ebadgesApi = clientOf(routeTable.ebadgesEndpoints);
 const fontsApi = clientOf(routeTable.fontsEndpoints);
@@ -38,6 +39,13 @@ export function useEbadge(eventId: string, id: string) {
     queryKey: ebadgeKeys.detail(accountId, eventId, id),
     queryFn: () => ebadgesApi.get({ params: { ...params, id } }),
   });
+}
+
+/** Whether the guests' pages offer badges: the event's e-badge module is on and it has a design at least. */
+export function useBadgesOffered(eventId: string) {
+  const event = useEvent(eventId);
+  const badges = useEbadges(eventId);
+  return event.data?.modules.ebadge === true && (badges.data?.total ?? 0) > 0;
 }
 
 /** Every badge of the account, to start a new one from (any of its events). */

@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
+import type { Ebadge } from "../../../contract/ebadges";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
-import { AsMember, event, scopePath } from "../events/events.test-fixtures";
+import { ebadge } from "../ebadges/ebadges.test-fixtures";
+import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { GuestDetailPage } from "./GuestDetailPage";
 import { customField, guest } from "./guests.test-fixtures";
 
@@ -18,9 +20,12 @@ function open(
   answer: (request: FakeRequest) => FakeAnswer,
   role: AccountRole = "organizer",
   ticketing: { orders: unknown; tickets: unknown } = { orders: empty, tickets: empty },
+  badges: Ebadge[] = [],
 ) {
   const calls = fakeServer((request) => {
-    if (request.method !== "GET") return answer(request);
+    if (request.method !== "GET" || request.path.startsWith(`${scopePath}/ebadges/guests/`)) return answer(request);
+    if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
+    if (request.path === `${scopePath}/ebadges`) return { status: 200, body: { items: badges, total: badges.length } };
     if (request.path.startsWith(`${scopePath}/users/${grace.id}/orders?`))
       return { status: 200, body: ticketing.orders };
     if (request.path.startsWith(`${scopePath}/users/${grace.id}/tickets?`)) {
@@ -143,5 +148,51 @@ describe("guest page", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "Update guest" }));
     expect(await screen.findByText("Your role lets you see this guest, but not change it.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+  });
+
+  it("downloads the guest's badge, and says so plainly when no badge is for them", async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = () => "blob:badge";
+    URL.revokeObjectURL = () => {};
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      saved.push(this.download);
+    };
+    let badgeFor = true;
+    try {
+      const calls = open(
+        () =>
+          badgeFor
+            ? { status: 200, body: "pdf" }
+            : errorAnswer(404, "EBADGE_NONE_FOR_GUEST", "No e-badge is for this guest."),
+        "reader",
+        undefined,
+        [ebadge()],
+      );
+      const button = await screen.findByRole("button", { name: "Download the badge" });
+      fireEvent.click(button);
+      await waitFor(() => expect(saved).toEqual(["badge Grace Hopper.pdf"]));
+      expect(calls.map((call) => call.path)).toContain(`${scopePath}/ebadges/guests/${grace.id}`);
+
+      badgeFor = false;
+      fireEvent.click(button);
+      const none = await screen.findByRole("status");
+      expect(none.textContent).toContain("No badge is for this guest: they match none of the badges' conditions.");
+      expect(within(none).getByRole("link", { name: "Who gets which badge" }).getAttribute("href")).toBe(
+        `/en/admin/events/${event.id}/ebadges/conditions`,
+      );
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(saved).toHaveLength(1);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it("offers no badge while the event has none", async () => {
+    const calls = open(() => ({ status: 500 }));
+    expect(await screen.findByRole("heading", { name: "Grace Hopper" })).toBeTruthy();
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(`${scopePath}/ebadges`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("button", { name: "Download the badge" })).toBeNull();
   });
 });

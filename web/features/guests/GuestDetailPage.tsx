@@ -5,14 +5,16 @@ import { Link, useParams } from "react-router";
 import type { CustomField, Guest } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { useCustomFields } from "../../ui/custom-fields.queries";
+import { formatDateTime } from "../../ui/date-format";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { GuestBadgeButton } from "../ebadges/GuestBadgeButton";
 import { GuestEditForm } from "./GuestEditForm";
 import { GuestMailHistory } from "./GuestMailHistory";
 import { GuestOrdersTab } from "./GuestOrdersTab";
 import { GuestStatusBadge } from "./GuestStatusBadge";
-import { formatCustomValue, formatDateTime, guestName } from "./guest-format";
+import { formatCustomValue, guestName } from "./guest-format";
 import { useGuest } from "./guests.queries";
 
 export function GuestDetailPage() {
@@ -31,11 +33,14 @@ export function GuestDetailPage() {
       <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
         ← {t("guests.list.title")}
       </Anchor>
-      <Group gap="sm" align="center">
-        <Title order={1} style={{ overflowWrap: "anywhere" }}>
-          {name}
-        </Title>
-        <GuestStatusBadge status={guest.status} />
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm" align="center">
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            {name}
+          </Title>
+          <GuestStatusBadge status={guest.status} />
+        </Group>
+        <GuestBadgeButton eventId={eventId} guestId={guestId} guestName={name} />
       </Group>
       <Tabs defaultValue="overview">
         <Tabs.List>

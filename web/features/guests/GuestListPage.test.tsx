@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccountRole } from "../../../contract/auth";
+import type { Ebadge } from "../../../contract/ebadges";
 import type { Guest } from "../../../contract/guests";
 import { errorAnswer, type FakeAnswer, type FakeRequest, fakeServer, renderPage } from "../../ui/test-render";
+import { ebadge } from "../ebadges/ebadges.test-fixtures";
 import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { GuestListPage } from "./GuestListPage";
 import { customField, guest } from "./guests.test-fixtures";
@@ -25,10 +27,13 @@ function open(
     total = guests.length,
     answer,
     nextCursor = () => null,
+    badges = [],
   }: {
     role?: AccountRole;
     guests?: Guest[];
     total?: number;
+    /** The event's e-badges: with one at least, the selection can print badges. */
+    badges?: Ebadge[];
     answer?: (request: FakeRequest) => FakeAnswer;
     /** The list's `nextCursor` for the page a request asks for. */
     nextCursor?: (path: string) => string | null;
@@ -38,6 +43,7 @@ function open(
   const calls = fakeServer((request) => {
     if (request.method !== "GET") return answer?.(request) ?? { status: 500 };
     if (request.path.startsWith(eventApiPath)) return { status: 200, body: event };
+    if (request.path === `${scopePath}/ebadges`) return { status: 200, body: { items: badges, total: badges.length } };
     if (request.path.startsWith(`${scopePath}/customfields`))
       return { status: 200, body: { items: [customField()], total: 1 } };
     return { status: 200, body: { items: guests, total, nextCursor: nextCursor(request.path) } };
@@ -146,6 +152,47 @@ describe("guest list page", () => {
         body: { selection: { ids: [grace.id, alan.id] }, action: { type: "setStatus", status: "confirmed" } },
       }),
     ]);
+  });
+
+  it("starts a badge batch for the selected guests and shows its progress", async () => {
+    URL.createObjectURL = () => "blob:badges";
+    URL.revokeObjectURL = () => {};
+    const batch = {
+      id: "b1",
+      status: "running",
+      total: 1,
+      done: 0,
+      fileUrl: null,
+      error: null,
+      createdAt: event.createdAt,
+    };
+    const calls = open(`/en/admin/events/${event.id}/guests`, {
+      badges: [ebadge()],
+      answer: (request) => ({ status: 202, body: request.path.endsWith("/batches") ? batch : {} }),
+    });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Grace Hopper" }));
+    const bar = screen.getByRole("region", { name: "Selected guests" });
+    fireEvent.click(await within(bar).findByRole("button", { name: "Print badges" }));
+    const dialog = await screen.findByRole("dialog", { name: "Printing badges" });
+    expect(await within(dialog).findByText("0 of 1 badges ready")).toBeTruthy();
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({
+      path: `${scopePath}/ebadges/batches`,
+      body: { guestIds: [grace.id] },
+    });
+  });
+
+  it("offers no badge printing while the event has no e-badge, nor for all the guests matching the filter", async () => {
+    open(`/en/admin/events/${event.id}/guests`, { total: 3 });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select the guests of this page" }));
+    expect(screen.getByRole("button", { name: "Change the status" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Print badges" })).toBeNull();
+    cleanup();
+
+    open(`/en/admin/events/${event.id}/guests`, { total: 3, badges: [ebadge()] });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select the guests of this page" }));
+    expect(await screen.findByRole("button", { name: "Print badges" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Select all 3 guests matching the filter" }));
+    expect(screen.queryByRole("button", { name: "Print badges" })).toBeNull();
   });
 
   it("exports the filtered list as an Excel file in the list's order", async () => {

@@ -4,13 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { GuestOrder, GuestTicket } from "../../../contract/ticketing";
+import { formatDateTime } from "../../ui/date-format";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
 import { formatCents } from "../../ui/money";
 import { OrderStatusBadge } from "../../ui/OrderStatusBadge";
 import { PageLinks } from "../../ui/PageLinks";
 import classes from "../accounts/StackedTable.module.css";
-import { formatDateTime } from "./guest-format";
 import { useGuestOrders, useGuestTickets } from "./guests.queries";
 
 const pageSize = 20;

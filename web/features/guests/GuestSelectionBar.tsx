@@ -7,6 +7,8 @@ import type { GuestBulkBody } from "../../../contract/guest-export";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import { toLanguage } from "../../i18n/i18n";
 import { useAlert } from "../../ui/alert";
+import { useBadgesOffered } from "../ebadges/ebadges.queries";
+import { PrintBadgesButton } from "../ebadges/PrintBadgesButton";
 import type { GuestListParams, GuestTarget } from "./guest-list-params";
 import { useBulkGuests } from "./guests.queries";
 
@@ -39,6 +41,7 @@ export function GuestSelectionBar({
   const { t, i18n } = useTranslation();
   const { showAlert, clearAlert } = useAlert();
   const bulk = useBulkGuests(eventId);
+  const badgesOffered = useBadgesOffered(eventId);
   const [status, setStatusValue] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const count = selection.allMatching ? total : selection.selected.size;
@@ -91,6 +94,15 @@ export function GuestSelectionBar({
           >
             {t("guests.selection.applyStatus")}
           </Button>
+          {/* A badge batch takes guest ids: "all matching" has none to give, the e-badge list prints every confirmed guest. */}
+          {badgesOffered && !selection.allMatching && (
+            <PrintBadgesButton
+              eventId={eventId}
+              guestIds={[...selection.selected]}
+              label={t("ebadges.batch.printSelection")}
+              variant="light"
+            />
+          )}
           <Button color="red" variant="light" onClick={() => setConfirming(true)}>
             {t("common.delete")}
           </Button>

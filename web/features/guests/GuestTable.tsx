@@ -2,9 +2,10 @@ import { Anchor, Checkbox, Table, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CustomField, Guest } from "../../../contract/guests";
+import { formatDateTime } from "../../ui/date-format";
 import { useAdminPath } from "../../ui/language-scope";
 import { GuestStatusBadge } from "./GuestStatusBadge";
-import { formatCustomValue, formatDateTime, guestName } from "./guest-format";
+import { formatCustomValue, guestName } from "./guest-format";
 import type { GuestListState, GuestSort } from "./guest-list-params";
 
 type Props = {

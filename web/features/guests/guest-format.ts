@@ -41,6 +41,3 @@ export function formatCustomValue(
       return value;
   }
 }
-
-export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

@@ -6,7 +6,7 @@ import type { CustomFieldBody, Guest, GuestCreateBody, GuestUpdateBody } from ".
 import type { SpreadsheetFormat } from "../../../contract/spreadsheet";
 import { clientOf } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
-import { customFieldsKey } from "../../ui/custom-fields.queries";
+import { customFieldsKey, guestsKey } from "../../ui/custom-fields.queries";
 import { type GuestListParams, type GuestTarget, listQuery } from "./guest-list-params";
 
 const guestsApi = clientOf(routeTable.guestsEndpoints);
@@ -14,7 +14,7 @@ const guestExportApi = clientOf(routeTable.guestExportEndpoints);
 const guestTicketsApi = clientOf(routeTable.guestTicketsEndpoints);
 
 export const guestKeys = {
-  all: (accountId: string, eventId: string) => ["guests", accountId, eventId] as const,
+  all: guestsKey,
   list: (accountId: string, eventId: string, params: GuestListParams) =>
     ["guests", accountId, eventId, "list", params] as const,
   detail: (accountId: string, eventId: string, guestId: string) =>

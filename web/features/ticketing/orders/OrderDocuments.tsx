@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { isPaidStatus, type Order } from "../../../../contract/ticketing-orders";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
+import { formatDateTime } from "../../../ui/date-format";
 import { useDownload } from "../../../ui/download";
 import { formatCents } from "../../../ui/money";
 import { TestBadge } from "../../../ui/OrderStatusBadge";
-import { formatDateTime } from "../../guests/guest-format";
 import { orderReference } from "./order-format";
 
 const invoicesApi = clientOf(routeTable.invoicesEndpoints);

@@ -1,10 +1,10 @@
 import { Alert, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useAdminContext } from "../../../ui/admin-context";
+import { formatDateTime } from "../../../ui/date-format";
 import { LoadingLine } from "../../../ui/LoadingLine";
 import { AuditChanges } from "../../audit/AuditChanges";
 import { useActionLabels, useAuditLogs } from "../../audit/audit.queries";
-import { formatDateTime } from "../../guests/guest-format";
 import { OrderSection } from "./OrderSection";
 
 // An order's life is a handful of rows (placed, paid, a few refunds): one page holds it.

@@ -1,8 +1,8 @@
 import { Badge, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../../../../contract/ticketing-orders";
+import { formatDateTime } from "../../../ui/date-format";
 import { formatCents } from "../../../ui/money";
-import { formatDateTime } from "../../guests/guest-format";
 
 const paymentColors = { succeeded: "green", failed: "red" } as const;
 const refundColors = { pending: "yellow", succeeded: "green", failed: "red" } as const;

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { Order } from "../../../../contract/ticketing-orders";
 import { clientOf } from "../../../api/client";
 import { useAdminContext } from "../../../ui/admin-context";
-import { guestKeys } from "../../guests/guests.queries";
+import { guestsKey } from "../../../ui/custom-fields.queries";
 import { type OrderListParams, queryOf } from "./order-list-params";
 
 export const ordersApi = clientOf(routeTable.ordersEndpoints);
@@ -61,7 +61,7 @@ export function useOrderChange(eventId: string, orderId: string) {
     onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(accountId, eventId, orderId), order),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all(accountId, eventId) });
-      void queryClient.invalidateQueries({ queryKey: guestKeys.all(accountId, eventId) });
+      void queryClient.invalidateQueries({ queryKey: guestsKey(accountId, eventId) });
     },
   });
 }
