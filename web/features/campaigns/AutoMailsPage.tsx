@@ -1,9 +1,10 @@
-import { Anchor, Code, List, Stack, Text, Title } from "@mantine/core";
+import { Code, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { autoMailMergeTags } from "../../../contract/auto-mails";
 import { type Language, languages } from "../../../contract/common";
 import { useAdminContext } from "../../ui/admin-context";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -30,13 +31,12 @@ export function AutoMailsPage() {
   const canEdit = can("events.update") && !answers?.[0].archived;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {event.data?.name ?? t("automails.backToEvent")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("automails.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}`)}
+        backLabel={event.data?.name ?? t("automails.backToEvent")}
+        title={t("automails.title")}
+        eventName={event.data?.name}
+      />
       <Text maw={720}>{t("automails.intro")}</Text>
       <Stack gap={4} component="section" aria-labelledby="automails-tags">
         <Title order={2} size="h4" id="automails-tags">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -7,6 +7,7 @@ import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
 import { DeleteButton } from "../../ui/DeleteButton";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -55,20 +56,19 @@ export function CampaignListPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {event.data?.name ?? t("campaigns.backToEvent")}
-      </Anchor>
-      <Group justify="space-between" align="end">
-        <Stack gap={0}>
-          <Title order={1}>{t("campaigns.title")}</Title>
-          {event.data && <Text c="gray.7">{event.data.name}</Text>}
-        </Stack>
-        {editable && (
-          <Button component={Link} to={adminPath(`/events/${eventId}/campaigns/new`)}>
-            {t("campaigns.list.new")}
-          </Button>
-        )}
-      </Group>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}`)}
+        backLabel={event.data?.name ?? t("campaigns.backToEvent")}
+        title={t("campaigns.title")}
+        eventName={event.data?.name}
+        actions={
+          editable && (
+            <Button component={Link} to={adminPath(`/events/${eventId}/campaigns/new`)}>
+              {t("campaigns.list.new")}
+            </Button>
+          )
+        }
+      />
       {list.isPending ? (
         <Text c="gray.7">{t("app.loading")}</Text>
       ) : items.length === 0 ? (

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -20,6 +6,7 @@ import type { Recipient, RecipientSelection } from "../../../contract/campaign-r
 import { exclusionReasons } from "../../../contract/campaigns";
 import { type GuestStatus, guestStatuses } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { PagedListStates, SearchField, usePagedSearch } from "../../ui/paged-list";
@@ -84,13 +71,12 @@ export function CampaignRecipientsPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={campaignPath} size="sm" c="blue.8">
-        ← {t("campaignRecipients.backToCampaign")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("campaignRecipients.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={campaignPath}
+        backLabel={t("campaignRecipients.backToCampaign")}
+        title={t("campaignRecipients.title")}
+        eventName={event.data?.name}
+      />
 
       {counts && (
         <Stack gap="xs" aria-live="polite">

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Card, Group, List, Modal, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, List, Modal, Radio, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -63,13 +64,12 @@ export function CampaignSummaryPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={`${campaignPath}/recipients`} size="sm" c="blue.8">
-        ← {t("campaignSummary.backToRecipients")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("campaignSummary.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={`${campaignPath}/recipients`}
+        backLabel={t("campaignSummary.backToRecipients")}
+        title={t("campaignSummary.title")}
+        eventName={event.data?.name}
+      />
       {summary.isError && (
         <Alert color="red" role="alert" variant="light">
           {summary.error.message}

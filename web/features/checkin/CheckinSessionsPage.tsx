@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,6 +6,7 @@ import type { CheckinSession } from "../../../contract/checkin";
 import { useAdminContext } from "../../ui/admin-context";
 import { useCustomFields } from "../../ui/custom-fields.queries";
 import { DeleteButton } from "../../ui/DeleteButton";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -39,21 +40,20 @@ export function CheckinSessionsPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {eventData.name}
-      </Anchor>
-      <Group justify="space-between" align="end">
-        <Stack gap={0}>
-          <Title order={1}>{t("checkin.sessions.title")}</Title>
-          <Text c="gray.7">{eventData.name}</Text>
-        </Stack>
-        <Group gap="sm">
-          <Button component={Link} to={adminPath(`/events/${eventId}/checkin/statistics`)} variant="default">
-            {t("checkin.statistics.title")}
-          </Button>
-          {editable && <Button onClick={() => setEditing(null)}>{t("checkin.sessions.new")}</Button>}
-        </Group>
-      </Group>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}`)}
+        backLabel={eventData.name}
+        title={t("checkin.sessions.title")}
+        eventName={eventData.name}
+        actions={
+          <>
+            <Button component={Link} to={adminPath(`/events/${eventId}/checkin/statistics`)} variant="default">
+              {t("checkin.statistics.title")}
+            </Button>
+            {editable && <Button onClick={() => setEditing(null)}>{t("checkin.sessions.new")}</Button>}
+          </>
+        }
+      />
       {sessions.items.length === 0 ? (
         <Text c="gray.7">{t("checkin.sessions.empty")}</Text>
       ) : (

@@ -1,8 +1,9 @@
 import "@mantine/charts/styles.layer.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { ExportMenu } from "../../ui/ExportMenu";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
@@ -37,20 +38,19 @@ export function CheckinStatisticsPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Anchor component={Link} to={adminPath(`/events/${eventId}/checkin`)} size="sm" c="blue.8">
-        ← {t("checkin.session.back")}
-      </Anchor>
-      <Group justify="space-between" align="end">
-        <Stack gap={0}>
-          <Title order={1}>{t("checkin.statistics.title")}</Title>
-          <Text c="gray.7">{eventData.name}</Text>
-        </Stack>
-        <ExportMenu
-          label={t("checkin.statistics.export")}
-          fileName={t("checkin.statistics.fileName", { name: eventData.name })}
-          fetchFile={exportFile}
-        />
-      </Group>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}/checkin`)}
+        backLabel={t("checkin.session.back")}
+        title={t("checkin.statistics.title")}
+        eventName={eventData.name}
+        actions={
+          <ExportMenu
+            label={t("checkin.statistics.export")}
+            fileName={t("checkin.statistics.fileName", { name: eventData.name })}
+            fetchFile={exportFile}
+          />
+        }
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Kpi label={t("checkin.live.checkedIn")} value={figures.checkedIn} />
         <Kpi label={t("checkin.statistics.expected")} value={figures.expected} />

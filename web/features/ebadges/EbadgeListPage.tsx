@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Ebadge } from "../../../contract/ebadges";
 import { useAdminContext } from "../../ui/admin-context";
 import { DeleteButton } from "../../ui/DeleteButton";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -34,26 +35,25 @@ export function EbadgeListPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}`)} size="sm" c="blue.8">
-        ← {event.data?.name ?? t("ebadges.backToEvent")}
-      </Anchor>
-      <Group justify="space-between" align="end">
-        <Stack gap={0}>
-          <Title order={1}>{t("ebadges.title")}</Title>
-          {event.data && <Text c="gray.7">{event.data.name}</Text>}
-        </Stack>
-        <Group gap="sm">
-          {badges.length > 0 && (
-            <>
-              <Button component={Link} to={adminPath(`/events/${eventId}/ebadges/conditions`)} variant="light">
-                {t("ebadges.conditions.title")}
-              </Button>
-              <PrintBadgesButton eventId={eventId} label={t("ebadges.list.printConfirmed")} variant="light" />
-            </>
-          )}
-          {editable && <Button onClick={() => setCreating(true)}>{t("ebadges.list.new")}</Button>}
-        </Group>
-      </Group>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}`)}
+        backLabel={event.data?.name ?? t("ebadges.backToEvent")}
+        title={t("ebadges.title")}
+        eventName={event.data?.name}
+        actions={
+          <>
+            {badges.length > 0 && (
+              <>
+                <Button component={Link} to={adminPath(`/events/${eventId}/ebadges/conditions`)} variant="light">
+                  {t("ebadges.conditions.title")}
+                </Button>
+                <PrintBadgesButton eventId={eventId} label={t("ebadges.list.printConfirmed")} variant="light" />
+              </>
+            )}
+            {editable && <Button onClick={() => setCreating(true)}>{t("ebadges.list.new")}</Button>}
+          </>
+        }
+      />
       {list.isPending ? (
         <Text c="gray.7">{t("app.loading")}</Text>
       ) : badges.length === 0 ? (

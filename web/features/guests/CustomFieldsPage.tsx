@@ -1,12 +1,13 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { CustomField } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
 import { useCustomFields } from "../../ui/custom-fields.queries";
+import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure, eventPageQueries } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
@@ -65,16 +66,13 @@ export function CustomFieldsPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
-        ← {t("guests.list.title")}
-      </Anchor>
-      <Group justify="space-between" align="center">
-        <Stack gap={0}>
-          <Title order={1}>{t("guests.customFields.title")}</Title>
-          {event.data && <Text c="gray.7">{event.data.name}</Text>}
-        </Stack>
-        {editable && <Button onClick={() => setEditing(null)}>{t("guests.customFields.createTitle")}</Button>}
-      </Group>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}/guests`)}
+        backLabel={t("guests.list.title")}
+        title={t("guests.customFields.title")}
+        eventName={event.data?.name}
+        actions={editable && <Button onClick={() => setEditing(null)}>{t("guests.customFields.createTitle")}</Button>}
+      />
       {reorder.isPending && <LoadingLine />}
       {list.length === 0 ? (
         <Card withBorder padding="xl" radius="md">

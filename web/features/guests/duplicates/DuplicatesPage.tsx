@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { DuplicatePair } from "../../../../contract/guest-duplicates";
 import type { Guest } from "../../../../contract/guests";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
+import { EventPageHeader } from "../../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { PagedListStates } from "../../../ui/paged-list";
@@ -32,13 +33,12 @@ export function DuplicatesPage() {
   const pages = Math.ceil(total / duplicatesPageSize);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
-        ← {t("guests.list.title")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("guests.duplicates.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}/guests`)}
+        backLabel={t("guests.list.title")}
+        title={t("guests.duplicates.title")}
+        eventName={event.data?.name}
+      />
       <Text>{t("guests.duplicates.intro")}</Text>
       <PagedListStates
         query={list}

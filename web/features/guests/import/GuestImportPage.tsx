@@ -1,10 +1,11 @@
-import { Alert, Anchor, Stack, Stepper, Text, Title } from "@mantine/core";
+import { Alert, Stack, Stepper } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import type { UploadedImport } from "../../../../contract/guest-imports";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useCustomFields } from "../../../ui/custom-fields.queries";
+import { EventPageHeader } from "../../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -35,13 +36,12 @@ export function GuestImportPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
-        ← {t("guests.import.backToList")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("guests.import.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}/guests`)}
+        backLabel={t("guests.import.backToList")}
+        title={t("guests.import.title")}
+        eventName={event.data?.name}
+      />
       {!can("events.update") ? (
         <Alert color="blue" variant="light">
           {t("guests.import.readOnly")}

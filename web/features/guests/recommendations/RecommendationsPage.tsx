@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Select, Stack, Table } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -9,6 +9,7 @@ import {
 } from "../../../../contract/guest-recommendations";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
+import { EventPageHeader } from "../../../ui/EventPageHeader";
 import { eventLoadFailure } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { PagedListStates } from "../../../ui/paged-list";
@@ -58,13 +59,12 @@ export function RecommendationsPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={adminPath(`/events/${eventId}/guests`)} size="sm" c="blue.8">
-        ← {t("guests.list.title")}
-      </Anchor>
-      <Stack gap={0}>
-        <Title order={1}>{t("guests.recommendations.title")}</Title>
-        {event.data && <Text c="gray.7">{event.data.name}</Text>}
-      </Stack>
+      <EventPageHeader
+        back={adminPath(`/events/${eventId}/guests`)}
+        backLabel={t("guests.list.title")}
+        title={t("guests.recommendations.title")}
+        eventName={event.data?.name}
+      />
       <Select
         label={t("guests.recommendations.statusFilter")}
         maw={{ base: "100%", sm: 280 }}
