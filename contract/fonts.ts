@@ -51,4 +51,15 @@ export type Font = z.infer<typeof fontSchema>;
 export const fontList = listOf(fontSchema);
 /** POST fonts/upload: the file checked as WOFF2, kept until a font names it; its family name read from the file. */
 export const fontUploadSchema = z.object({ fileId: z.string(), familyName: z.string(), size: z.number().int() });
+/**
+ * An active font as the public event page declares it (@font-face): the faces of one family share `family` (the name
+ * read from the file), told apart by `type`.
+ */
+export const publicFontSchema = z.object({
+  family: z.string(),
+  type: fontTypeSchema,
+  url: z.string(),
+  alternateFont: alternateFontSchema,
+});
+export type PublicFont = z.infer<typeof publicFontSchema>;
 export const publicFontParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.woff2$/, "NOT_FOUND") });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, languageSchema, listOf, listQuery } from "./common.js";
+import { publicFontSchema } from "./fonts.js";
 import { customFieldTypeSchema, guestStatusSchema } from "./guests.js";
 
 /**
@@ -42,6 +43,8 @@ export const publicEventSchema = z.object({
   socialUrls: z.record(z.string(), z.string()),
   maxCompanions: z.number().int(),
   modules: publicModulesSchema,
+  /** The account's active fonts, the page's type when there are some (SPEC §3 Font). */
+  fonts: z.array(publicFontSchema),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

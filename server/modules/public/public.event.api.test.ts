@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { fonts } from "../accounts/fonts/fonts.tables.js";
 import { eventsUrl } from "../events/events.testing.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
 import { pagePath } from "./public.preview.js";
@@ -83,6 +85,7 @@ describe("public event", () => {
       socialUrls: { twitter: "https://twitter.example/gala" },
       maxCompanions: 2,
       modules: { registration: false, survey: false, contact: true, attendees: false, memberArea: true },
+      fonts: [],
     });
     const serialized = JSON.stringify(english.body);
     for (const secret of ["Secret", "secret@example.test", "Hidden Co", owner.accountId, event.id]) {
@@ -94,6 +97,39 @@ describe("public event", () => {
     expect((await publicEvent(event.slug, "fr")).body.description).toBe("Una noche para recordar.");
     // Any other language reads English.
     expect((await publicEvent(event.slug, "es", "?lang=de")).body.description).toBe("A night to remember.");
+  });
+
+  it("lists the account's active fonts for the page's type, not its inactive ones nor another account's", async () => {
+    const other = await registerAccount(t);
+    const addFont = (accountId: string, fields: Partial<typeof fonts.$inferInsert>) =>
+      t.context.db
+        .insert(fonts)
+        .values({ accountId, name: "Brand", storageKey: `fonts/${randomUUID()}.woff2`, size: 1, ...fields })
+        .returning()
+        .then(([row]) => row);
+    const regular = await addFont(owner.accountId, { familyName: "Brand Sans", alternateFont: "Verdana" });
+    const bold = await addFont(owner.accountId, { familyName: "Brand Sans", type: "bold" });
+    await addFont(owner.accountId, { familyName: "Brand Sans", type: "italic", active: false });
+    // An upload no font names yet is not a font.
+    await addFont(owner.accountId, { familyName: "Unnamed", name: null });
+    await addFont(other.accountId, { familyName: "Other Serif", alternateFont: "Georgia" });
+    const event = await guestEvent(t, owner);
+
+    const answer = await publicEvent(event.slug);
+    expect(answer.body.fonts).toEqual([
+      {
+        family: "Brand Sans",
+        type: "regular",
+        url: `https://events.example.test/api/v1/fonts/${regular?.fileKey}.woff2`,
+        alternateFont: "Verdana",
+      },
+      {
+        family: "Brand Sans",
+        type: "bold",
+        url: `https://events.example.test/api/v1/fonts/${bold?.fileKey}.woff2`,
+        alternateFont: "Arial",
+      },
+    ]);
   });
 
   it("answers 404 for an unknown or archived event, in the caller's language", async () => {

@@ -30,7 +30,7 @@ export function registerPublicRoutes(app: FastifyInstance, context: AppContext) 
     event: async (request) => {
       const { lang } = request.query;
       const language = lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
-      return getPublicEvent(context.db, request.params.slug, language);
+      return getPublicEvent(context, request.params.slug, language);
     },
     invitation: async (request, reply) => {
       reply.headers(noStore);

@@ -16,6 +16,7 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { consumeRateLimit } from "../../platform/rate-limit.js";
 import { hashSecret, newSecret } from "../../platform/tokens.js";
+import { listPublicFonts } from "../accounts/fonts/fonts.service.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { localizedText } from "../events/events.values.js";
 import { requirePublicEvent } from "../events/events.visibility.js";
@@ -43,8 +44,12 @@ const limits = {
 type GuestRow = typeof guests.$inferSelect;
 
 /** What anyone may read of an event: no guest data, ever. */
-export async function getPublicEvent(db: Database, slug: string, language: Language): Promise<PublicEvent> {
-  const event = await requirePublicEvent(db, slug);
+export async function getPublicEvent(context: AppContext, slug: string, language: Language): Promise<PublicEvent> {
+  const event = await requirePublicEvent(context.db, slug);
+  const [modules, fonts] = await Promise.all([
+    publicModules(context.db, event),
+    listPublicFonts(context, event.accountId),
+  ]);
   return {
     slug: event.slug,
     name: event.name,
@@ -64,7 +69,8 @@ export async function getPublicEvent(db: Database, slug: string, language: Langu
       Object.entries(event.socialUrls).filter(([, url]) => typeof url === "string" && url),
     ),
     maxCompanions: event.maxCompanions,
-    modules: await publicModules(db, event),
+    modules,
+    fonts,
   };
 }
 

@@ -36,6 +36,7 @@ export function publicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     socialUrls: { instagram: "https://instagram.example/gala" },
     maxCompanions: 2,
     modules: { registration: false, survey: false, contact: true, attendees: true, memberArea: true },
+    fonts: [],
     ...overrides,
   };
 }

@@ -3,7 +3,13 @@ import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import * as fontkit from "fontkit";
 import { decompress } from "wawoff2";
 import type { z } from "zod";
-import { type Font, type fontBody, fontMaxBytes, type fontUpdateBody } from "../../../../contract/fonts.js";
+import {
+  type Font,
+  type fontBody,
+  fontMaxBytes,
+  type fontUpdateBody,
+  type PublicFont,
+} from "../../../../contract/fonts.js";
 import type { Executor, Transaction } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
@@ -154,6 +160,28 @@ export async function listFonts(context: AppContext, accountId: string) {
     .where(and(eq(fonts.accountId, accountId), isNotNull(fonts.name)))
     .orderBy(asc(fonts.createdAt), asc(fonts.id));
   return { items: rows.map((row) => toFont(context, row)), total: rows.length };
+}
+
+/** The account's active fonts, for its events' public pages (one read along the account's index). */
+export async function listPublicFonts(context: AppContext, accountId: string): Promise<PublicFont[]> {
+  const rows = await context.db
+    .select({
+      name: fonts.name,
+      familyName: fonts.familyName,
+      type: fonts.type,
+      alternateFont: fonts.alternateFont,
+      fileKey: fonts.fileKey,
+    })
+    .from(fonts)
+    .where(and(eq(fonts.accountId, accountId), eq(fonts.active, true), isNotNull(fonts.name)))
+    .orderBy(asc(fonts.createdAt), asc(fonts.id));
+  return rows.map((row) => ({
+    // The file's family groups a family's faces (regular, bold…); the organizer's name stands in when it has none.
+    family: row.familyName || (row.name ?? ""),
+    type: row.type,
+    url: fontFileUrl(context, row.fileKey),
+    alternateFont: row.alternateFont,
+  }));
 }
 
 export async function getFont(context: AppContext, accountId: string, id: string) {
