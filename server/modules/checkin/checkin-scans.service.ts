@@ -250,27 +250,24 @@ const scanStatement = perSession("scan", (session, name) =>
           ${value("deviceIds", "uuid[]")}, ${value("sources", "text[]")})
         with ordinality as input(scan_id, guest_ref, code_ref, device_id, source, position)`,
     );
-    // Each scan's own reads are lateral to it, by the whole index key: whatever a plan cached on a small table
-    // thinks of the check-ins, it never walks an event's.
+    // Each scan's own reads are scalar subqueries, searched by the whole index key: joins there were flattened, and a
+    // plan cached while the table was small read every check-in of the event for each statement.
     const judged = executor.$with("judged", {}).as(
-      sql`select pass.*, input.scan_id, input.device_id, input.source, input.position,
-          earlier.place as earlier, standing.place as standing,
-          row_number() over (partition by pass.pass_key order by input.position) as turn,
-          ${deviceStillJoined(sql`input.device_id`)} as still_joined,
-          case when earlier.place is not null then null
-            else ${refusalCase("pass", sql`standing.place is not null`)} end as refusal
-        from input
-        cross join lateral (
-          ${passSource(session, "guest", eventId, sql`${guests.id} = input.guest_ref`)}
-          union all ${passSource(session, "ticket", eventId, sql`${orderItems.code} = input.code_ref`)}
-        ) as pass
-        left join lateral (select ${placeJson("checkins")} as place from checkins
-          where checkins.id = input.scan_id and checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
-        ) as earlier on true
-        left join lateral (select ${placeJson("checkins")} as place from checkins
-          where checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key
-            and checkins.undone_at is null and not checkins.flagged
-        ) as standing on true`,
+      sql`select scanned.*, row_number() over (partition by scanned.pass_key order by scanned.position) as turn,
+          case when scanned.earlier is not null then null
+            else ${refusalCase("scanned", sql`scanned.standing is not null`)} end as refusal
+        from (
+          select pass.*, input.scan_id, input.device_id, input.source, input.position,
+            (select ${placeJson("checkins")} from checkins where checkins.id = input.scan_id
+              and checkins.event_id = ${eventId} and checkins.pass_key = pass.pass_key) as earlier,
+            (select ${placeJson("checkins")} from checkins where checkins.event_id = ${eventId}
+              and checkins.pass_key = pass.pass_key and checkins.undone_at is null and not checkins.flagged) as standing,
+            ${deviceStillJoined(sql`input.device_id`)} as still_joined
+          from input cross join lateral (
+            ${passSource(session, "guest", eventId, sql`${guests.id} = input.guest_ref`)}
+            union all ${passSource(session, "ticket", eventId, sql`${orderItems.code} = input.code_ref`)}
+          ) as pass
+        ) as scanned`,
     );
     const inserted = executor.$with("inserted", {}).as(
       sql`insert into checkins (id, event_id, session_id, session_name, guest_id, order_item_id, pass_key, device_id,
