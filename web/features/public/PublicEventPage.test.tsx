@@ -59,6 +59,45 @@ describe("public event page", () => {
     expect(screen.queryByRole("link", { name: "Participants" })).toBeNull();
   });
 
+  it("declares the account's fonts and sets the page in its regular face, the alternate font standing in", async () => {
+    const url = (key: string) => `https://events.example.test/api/v1/fonts/${key}.woff2`;
+    fakeServer(() => ({
+      status: 200,
+      body: publicEvent({
+        fonts: [
+          { family: 'Brand "Sans"', type: "bold", url: url("bold"), alternateFont: "Georgia" },
+          { family: 'Brand "Sans"', type: "regular", url: url("regular"), alternateFont: "Georgia" },
+        ],
+      }),
+    }));
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+    const heading = await screen.findByRole("heading", { level: 1, name: "Summer gala" });
+    const declared = [...document.querySelectorAll("style")].filter((style) =>
+      style.textContent?.includes("@font-face"),
+    );
+    expect(declared).toHaveLength(1);
+    const faces = declared[0]?.textContent ?? "";
+    expect(faces.match(/@font-face/g)).toHaveLength(2);
+    expect(faces).toContain(
+      `@font-face { font-family: "Brand \\22 Sans\\22 "; src: url("${url("bold")}") format("woff2"); font-weight: 700; font-style: normal; font-display: swap; }`,
+    );
+    expect(faces).toContain(`url("${url("regular")}") format("woff2"); font-weight: 400; font-style: normal;`);
+    // The heading is inside the frame that sets the page's type.
+    const frame = declared[0]?.parentElement;
+    expect(frame?.contains(heading)).toBe(true);
+    expect(frame?.style.fontFamily).toBe('"Brand \\"Sans\\"", "Georgia", serif');
+    expect(frame?.style.getPropertyValue("--mantine-font-family-headings")).toBe(
+      '"Brand \\22 Sans\\22 ", "Georgia", serif',
+    );
+  });
+
+  it("declares no font when the account has none", async () => {
+    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+    await screen.findByRole("heading", { level: 1, name: "Summer gala" });
+    expect(document.body.innerHTML).not.toContain("@font-face");
+  });
+
   it("says so when the event does not exist or is no longer online", async () => {
     fakeServer(() => errorAnswer(404, "NOT_FOUND", "Not found."));
     renderPage(publicPages, { url: "/en/gone-event", scopePath: "/:lang/:event" });

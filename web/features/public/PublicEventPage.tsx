@@ -7,6 +7,7 @@ import { usePublicEventContext } from "../../ui/public-layout/PublicLayout";
 import { useEventSlug, useInvitation, usePublicBase } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
+import { AccountFonts } from "./AccountFonts";
 import { formatEventDates, mapUrl } from "./event-format";
 
 const socialNames: Record<string, string> = {
@@ -27,36 +28,38 @@ export function PublicEventPage() {
   usePageTitle(event.name);
 
   return (
-    <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1} size="h2">
-          {event.name}
-        </Title>
-        <Text fw={600} c="gray.8">
-          {formatEventDates(event, language)}
-        </Text>
-        {invitation?.firstName && (
-          <Text size="lg">{t("public.event.greeting", { firstName: invitation.firstName })}</Text>
-        )}
-      </Stack>
-
-      <BuyTicketsButton base={base} />
-      <RegisterButton event={event} base={base} />
-      <Venue event={event} />
-
-      {event.description && (
-        <section aria-labelledby="event-about">
-          <Title order={2} size="h4" id="event-about" mb="xs">
-            {t("public.event.about")}
+    <AccountFonts fonts={event.fonts}>
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1} size="h2">
+            {event.name}
           </Title>
-          {/* Organizers write plain text: shown as text, line breaks kept, never parsed as HTML. */}
-          <Text style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{event.description}</Text>
-        </section>
-      )}
+          <Text fw={600} c="gray.8">
+            {formatEventDates(event, language)}
+          </Text>
+          {invitation?.firstName && (
+            <Text size="lg">{t("public.event.greeting", { firstName: invitation.firstName })}</Text>
+          )}
+        </Stack>
 
-      <EventPages event={event} base={base} />
-      <SocialLinks urls={event.socialUrls} />
-    </Stack>
+        <BuyTicketsButton base={base} />
+        <RegisterButton event={event} base={base} />
+        <Venue event={event} />
+
+        {event.description && (
+          <section aria-labelledby="event-about">
+            <Title order={2} size="h4" id="event-about" mb="xs">
+              {t("public.event.about")}
+            </Title>
+            {/* Organizers write plain text: shown as text, line breaks kept, never parsed as HTML. */}
+            <Text style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{event.description}</Text>
+          </section>
+        )}
+
+        <EventPages event={event} base={base} />
+        <SocialLinks urls={event.socialUrls} />
+      </Stack>
+    </AccountFonts>
   );
 }
 
