@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Menu, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { type FormSummary, type FormType, formTypes, localizedText } from "../..
 import { toLanguage } from "../../i18n/i18n";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
+import { ConfirmDeleteModal } from "../../ui/ConfirmDeleteModal";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -193,24 +194,13 @@ export function FormsListPage() {
           {shown.length === 0 && <Text c="gray.7">{t("forms.list.noMatch")}</Text>}
         </>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("forms.list.deleteTitle")}>
-        <Stack>
-          <Text>
-            {t("forms.list.deleteText", {
-              title: deleting ? titleOf(deleting) : "",
-              count: deleting?.submissionCount ?? 0,
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && confirmDelete(deleting)}>
-              {t("common.delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        title={t("forms.list.deleteTitle")}
+        text={deleting && t("forms.list.deleteText", { title: titleOf(deleting), count: deleting.submissionCount })}
+        pending={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { useParams } from "react-router";
 import type { CustomField } from "../../../contract/guests";
 import { useAdminContext } from "../../ui/admin-context";
 import { useAlert } from "../../ui/alert";
+import { ConfirmDeleteModal } from "../../ui/ConfirmDeleteModal";
 import { useCustomFields } from "../../ui/custom-fields.queries";
 import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure, eventPageQueries } from "../../ui/event-page-queries";
@@ -160,19 +161,13 @@ export function CustomFieldsPage() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t("guests.customFields.deleteTitle")}>
-        <Stack>
-          <Text>{t("guests.customFields.deleteText", { name: deleting?.name ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && confirmDelete(deleting)}>
-              {t("common.delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        title={t("guests.customFields.deleteTitle")}
+        text={deleting && t("guests.customFields.deleteText", { name: deleting.name })}
+        pending={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

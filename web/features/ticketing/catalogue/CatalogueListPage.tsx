@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { Event } from "../../../../contract/events";
 import { useAdminContext } from "../../../ui/admin-context";
 import { useAlert } from "../../../ui/alert";
+import { ConfirmDeleteModal } from "../../../ui/ConfirmDeleteModal";
 import { eventPageQueries } from "../../../ui/event-page-queries";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { EventDatesProvider } from "../../events/EventDatesProvider";
 import { useEvent } from "../../events/events.queries";
-import { CatalogueHeader, ConfirmDelete } from "./CatalogueParts";
+import { CatalogueHeader } from "./CatalogueParts";
 
 /** Names a catalogue page's texts: `ticketing.catalogue.<section>.title`, `.create`, `.empty`, `.deleted`… */
 type Section = "tickets" | "coupons" | "discounts";
@@ -125,7 +126,7 @@ export function CatalogueListPage<Item extends { id: string }, Variables, Result
         {editing !== undefined && (
           <Fragment key={editing?.id ?? "new"}>{editor(editing, () => setEditing(undefined))}</Fragment>
         )}
-        <ConfirmDelete
+        <ConfirmDeleteModal
           title={t(`${texts}.deleteTitle`)}
           text={deleting && deleteText(deleting)}
           pending={remove.isPending}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,28 +27,6 @@ export function CatalogueHeader({ event, title, action }: { event: Event; title:
       </Group>
       <TicketingNav eventId={event.id} />
     </Stack>
-  );
-}
-
-type ConfirmProps = { title: string; text: string | null; pending: boolean; onConfirm(): void; onClose(): void };
-
-/** Asks before deleting; opened while `text` is set. */
-export function ConfirmDelete({ title, text, pending, onConfirm, onClose }: ConfirmProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={text !== null} onClose={onClose} title={title}>
-      <Stack>
-        <Text>{text}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
-            {t("common.delete")}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

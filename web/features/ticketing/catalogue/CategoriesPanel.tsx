@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Category, categoryBody, categoryDescendants } from "../../../../contract/ticketing-catalogue";
 import { useAlert } from "../../../ui/alert";
+import { ConfirmDeleteModal } from "../../../ui/ConfirmDeleteModal";
 import { useContractForm } from "../../../ui/forms";
 import { CatalogueModal } from "./CatalogueModal";
-import { ConfirmDelete, RowActions } from "./CatalogueParts";
+import { RowActions } from "./CatalogueParts";
 import { useDeleteCategory, useReorderCategories, useSaveCategory } from "./catalogue.queries";
 import { categoryOutline, moveAmongSiblings } from "./category-tree";
 import { SortableRows } from "./SortableRows";
@@ -108,7 +109,7 @@ export function CategoriesPanel({ eventId, categories, editable }: Props) {
           onClose={() => setEditing(undefined)}
         />
       )}
-      <ConfirmDelete
+      <ConfirmDeleteModal
         title={t("ticketing.catalogue.categories.deleteTitle")}
         text={deleting && t("ticketing.catalogue.categories.deleteText", { name: deleting.name })}
         pending={remove.isPending}
