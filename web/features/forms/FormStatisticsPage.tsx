@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type FormStatistics, localizedText } from "../../../contract/forms";
@@ -9,6 +8,7 @@ import { useDownload } from "../../ui/download";
 import { eventLoadFailure } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
+import { ChartCard } from "../../ui/statistics-cards";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { formsApi, useFormDetail, useFormStatistics } from "./forms.queries";
 
@@ -78,51 +78,18 @@ const dayLabel = (day: string, language: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-/** A bar per day; the chart is a picture for the eye, the table beside it says the same for everyone. */
+/** A bar per day, drawn here (a handful of days needs no chart library); the table says the same on demand. */
 function OverTime({ byDay, language }: { byDay: FormStatistics["byDay"]; language: string }) {
   const { t } = useTranslation();
-  const [asTable, setAsTable] = useState(false);
   const most = Math.max(1, ...byDay.map((day) => day.count));
   return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">
-          {t("forms.statistics.overTime")}
-        </Title>
-        <Button variant="subtle" size="compact-sm" onClick={() => setAsTable(!asTable)} aria-expanded={asTable}>
-          {t(asTable ? "forms.statistics.showChart" : "forms.statistics.showTable")}
-        </Button>
-      </Group>
-      {asTable ? (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t("forms.statistics.day")}</Table.Th>
-              <Table.Th scope="col">{t("forms.statistics.count")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {byDay.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Td>{dayLabel(day.day, language)}</Table.Td>
-                <Table.Td>{day.count}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
+    <ChartCard
+      title={t("forms.statistics.overTime")}
+      chartLabel={t("forms.statistics.chartLabel", { days: byDay.length, most })}
+      tableToggle={{ showTable: t("forms.statistics.showTable"), showChart: t("forms.statistics.showChart") }}
+      chart={
         <Box style={{ overflowX: "auto" }}>
-          <Group
-            gap={4}
-            align="flex-end"
-            wrap="nowrap"
-            h={180}
-            role="img"
-            aria-label={t("forms.statistics.chartLabel", {
-              days: byDay.length,
-              most,
-            })}
-          >
+          <Group gap={4} align="flex-end" wrap="nowrap" h={180}>
             {byDay.map((day) => (
               <Stack
                 key={day.day}
@@ -149,8 +116,26 @@ function OverTime({ byDay, language }: { byDay: FormStatistics["byDay"]; languag
             ))}
           </Group>
         </Box>
-      )}
-    </Card>
+      }
+      table={
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("forms.statistics.day")}</Table.Th>
+              <Table.Th scope="col">{t("forms.statistics.count")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {byDay.map((day) => (
+              <Table.Tr key={day.day}>
+                <Table.Td>{dayLabel(day.day, language)}</Table.Td>
+                <Table.Td>{day.count}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+    />
   );
 }
 
