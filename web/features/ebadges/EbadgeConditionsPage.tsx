@@ -137,7 +137,7 @@ function ConditionsEditor({
       <AttachToMailSwitch eventId={event.id} disabled={disabled} />
       {rules.length === 0 ? (
         <Alert color="blue" title={translate("EBADGE_REQUIRED_FOR_CONDITIONS", toLanguage(i18n.language))}>
-          <Anchor component={Link} to={adminPath(`/events/${event.id}/ebadges`)} c="blue.8">
+          <Anchor component={Link} to={adminPath(`/events/${event.id}/ebadges`)} c="inherit" underline="always" inherit>
             {t("ebadges.conditions.createFirst")}
           </Anchor>
         </Alert>
