@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
@@ -135,3 +135,18 @@ export const errorAnswer = (
   status,
   body: { error: { code, message, ...(fields && { fields }) } },
 });
+
+/** The card under a heading (a statistics figure, a form's question), found by the heading's name and level. */
+export const cardOf = (name: string, level = 2) =>
+  screen.getByRole("heading", { level, name }).closest(".mantine-Card-root") as HTMLElement;
+
+/** A table's rows below its header, each as the texts of its cells. */
+export const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CampaignStatistics, RecipientStatistics } from "../../../contract/campaign-statistics";
-import { fakeServer, renderPage } from "../../ui/test-render";
+import { cardOf, fakeServer, renderPage, rowTexts } from "../../ui/test-render";
 import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { CampaignStatisticsPage } from "./CampaignStatisticsPage";
 
@@ -104,18 +104,6 @@ function open(body: CampaignStatistics = statistics) {
   return calls;
 }
 
-const card = (name: string) =>
-  screen.getByRole("heading", { level: 2, name }).closest(".mantine-Card-root") as HTMLElement;
-const rowTexts = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole("cell")
-        .map((cell) => cell.textContent),
-    );
-
 afterEach(cleanup);
 
 describe("campaign statistics page", () => {
@@ -134,19 +122,19 @@ describe("campaign statistics page", () => {
 
     const deliverability = screen.getByRole("img", { name: /10 recipients' mails: Sent 7, Delivered 5, Bounced 1/ });
     expect(deliverability).toBeTruthy();
-    fireEvent.click(within(card("Deliverability")).getByRole("button", { name: "Show as a table" }));
-    expect(rowTexts(within(card("Deliverability")).getByRole("table"))).toContainEqual(["Waiting", "1"]);
+    fireEvent.click(within(cardOf("Deliverability")).getByRole("button", { name: "Show as a table" }));
+    expect(rowTexts(within(cardOf("Deliverability")).getByRole("table"))).toContainEqual(["Waiting", "1"]);
 
     expect(screen.getByRole("img", { name: /per hour over 3 hours, at most 4 opens and 2 clicks/ })).toBeTruthy();
-    fireEvent.click(within(card("Opens and clicks over time")).getByRole("button", { name: "Show as a table" }));
-    const overTime = rowTexts(within(card("Opens and clicks over time")).getByRole("table"));
+    fireEvent.click(within(cardOf("Opens and clicks over time")).getByRole("button", { name: "Show as a table" }));
+    const overTime = rowTexts(within(cardOf("Opens and clicks over time")).getByRole("table"));
     expect(overTime.map((row) => row.slice(1))).toEqual([
       ["7", "0", "0", "1", "0"],
       ["0", "4", "0", "0", "1"],
       ["0", "0", "2", "0", "0"],
     ]);
 
-    expect(rowTexts(within(card("Most clicked links")).getByRole("table"))).toEqual([
+    expect(rowTexts(within(cardOf("Most clicked links")).getByRole("table"))).toEqual([
       ["https://example.test/a", "2", "2"],
     ]);
   });

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CheckinStatistics } from "../../../contract/checkin";
-import { fakeServer, renderPage } from "../../ui/test-render";
+import { cardOf, fakeServer, renderPage, rowTexts } from "../../ui/test-render";
 import { AsMember, event, eventApiPath, scopePath } from "../events/events.test-fixtures";
 import { CheckinStatisticsPage } from "./CheckinStatisticsPage";
 import { sessionId } from "./checkin.test-fixtures";
@@ -45,19 +45,7 @@ function open() {
   return calls;
 }
 
-const tableOf = (title: string) =>
-  within(screen.getByRole("heading", { level: 2, name: title }).closest(".mantine-Card-root") as HTMLElement).getByRole(
-    "table",
-  );
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole("cell")
-        .map((cell) => cell.textContent),
-    );
+const tableOf = (title: string) => within(cardOf(title)).getByRole("table");
 
 afterEach(() => {
   cleanup();
@@ -72,12 +60,12 @@ describe("check-in statistics page", () => {
     ).toBeTruthy();
     await waitFor(() => expect(document.title).toContain("Check-in statistics"));
     expect(screen.getByText("25%")).toBeTruthy();
-    expect(cells(tableOf("Check-ins over time")).map((row) => row[1])).toEqual(["20", "30"]);
-    expect(cells(tableOf("By session"))).toEqual([
+    expect(rowTexts(tableOf("Check-ins over time")).map((row) => row[1])).toEqual(["20", "30"]);
+    expect(rowTexts(tableOf("By session"))).toEqual([
       ["Main door", "45"],
       ["Deleted session or organizer", "5"],
     ]);
-    expect(cells(tableOf("By ticket category"))).toEqual([["VIP", "40", "12"]]);
+    expect(rowTexts(tableOf("By ticket category"))).toEqual([["VIP", "40", "12"]]);
   });
 
   it("exports the check-ins as a spreadsheet", async () => {

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FormStatistics } from "../../../contract/forms";
+import { cardOf, rowTexts } from "../../ui/test-render";
 import { FormStatisticsPage } from "./FormStatisticsPage";
 import { event, formsPath, openFormsPage, savedForm } from "./forms.test-fixtures";
 
@@ -44,18 +45,6 @@ const open = (body: FormStatistics = statistics) =>
     `/en/admin/events/${event.id}/forms/${savedForm().id}/statistics`,
     { statistics: body },
   );
-/** The card under a heading: over time (level 2) or one question, found by its name (level 3). */
-const card = (name: string, level = 3) =>
-  screen.getByRole("heading", { level, name }).closest(".mantine-Card-root") as HTMLElement;
-const rowTexts = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole("cell")
-        .map((cell) => cell.textContent),
-    );
 
 afterEach(cleanup);
 
@@ -71,7 +60,7 @@ describe("form statistics", () => {
     expect(within(chart).getByText("Mar 2")).toBeTruthy();
     expect(within(chart).getByText("Mar 4")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Show as a table" }));
-    const overTime = within(card("Submissions over time", 2)).getByRole("table");
+    const overTime = within(cardOf("Submissions over time")).getByRole("table");
     expect(rowTexts(overTime)).toEqual([
       ["Mar 2", "3"],
       ["Mar 3", "0"],
@@ -80,7 +69,7 @@ describe("form statistics", () => {
     expect(screen.queryByRole("img", { name: /Bar chart/ })).toBeNull();
 
     // A choice question: how many chose each answer, and their share of those who answered.
-    const diet = card("Diet");
+    const diet = cardOf("Diet", 3);
     expect(within(diet).getByText("Unique choice")).toBeTruthy();
     expect(within(diet).getByText("Answered by 6 of 7")).toBeTruthy();
     expect(rowTexts(within(diet).getByRole("table"))).toEqual([
@@ -93,7 +82,7 @@ describe("form statistics", () => {
     expect(within(diet).queryByText(/Average rating/)).toBeNull();
 
     // A rating question: its average beside its distribution.
-    const venue = card("Venue");
+    const venue = cardOf("Venue", 3);
     expect(within(venue).getByText("Average rating: 4.25")).toBeTruthy();
     expect(within(venue).getByText("Answered by 4 of 7")).toBeTruthy();
     expect(rowTexts(within(venue).getByRole("table"))).toEqual([
