@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
@@ -34,7 +34,15 @@ export function localFileStore(root: string): FileStore {
     async put(key, bytes) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
+      // Written aside, then renamed over the key: a reader never sees a file half written, even while a second writer
+      // replaces it (two workers on one e-badge batch), and a process killed mid-write leaves the old file whole.
+      const aside = `${target}.${randomUUID()}.writing`;
+      try {
+        await writeFile(aside, bytes);
+        await rename(aside, target);
+      } finally {
+        await rm(aside, { force: true });
+      }
     },
     read: (key) => createReadStream(resolve(key)),
     async remove(key) {
