@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase } from "../../db/connection.js";
+import { describe, expect, test } from "vitest";
+import { crashGround } from "../../testing/crash-ground.js";
 import { registerAccount } from "../../testing/fixtures.js";
-import { requestsTo, type ServerProcess, startServerProcess } from "../../testing/processes.js";
-import { createScratchDatabase } from "../../testing/scratch-database.js";
+import { requestsTo, type ServerProcess } from "../../testing/processes.js";
 import { waitFor } from "../../testing/smtp.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
 import { ebadgeBatches } from "./ebadges.tables.js";
@@ -24,36 +20,8 @@ const chunkSize = 10;
 const lastNames = Array.from({ length: guestCount }, (_, index) => `Guest${String(index).padStart(3, "0")}`);
 
 describe("a server killed while it draws a batch of badges", () => {
-  let databaseUrl: string | undefined;
-  let dataDir = "";
-  let dropDatabase = async () => {};
-  const servers: ServerProcess[] = [];
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ebadge-batch-crash-"));
-    if (process.env.TEST_DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, "batch_crash");
-      databaseUrl = scratch.url;
-      dropDatabase = scratch.drop;
-    }
-  });
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
-      await server.exited;
-    }
-    await dropDatabase();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      EBADGE_CHUNK_SIZE: String(chunkSize),
-    });
-    servers.push(server);
-    return server;
-  };
+  const ground = crashGround("ebadge-batch-crash");
+  const start = () => ground.start({ EBADGE_CHUNK_SIZE: String(chunkSize) });
 
   test("goes on from its last counted chunk after a restart: one page per guest, progress never back", {
     timeout: 240_000,
@@ -100,9 +68,9 @@ describe("a server killed while it draws a batch of badges", () => {
     first.child.kill("SIGKILL");
     await first.exited;
 
-    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
-    const [stopped] = await database.db.select().from(ebadgeBatches).where(eq(ebadgeBatches.id, created.body.id));
-    await database.close();
+    const [stopped] = await ground.withDatabase(({ db }) =>
+      db.select().from(ebadgeBatches).where(eq(ebadgeBatches.id, created.body.id)),
+    );
     expect(stopped?.status).toBe("running");
     const doneAtKill = stopped?.done ?? 0;
     expect(doneAtKill % chunkSize).toBe(0);

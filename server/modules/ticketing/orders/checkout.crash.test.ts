@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../../db/connection.js";
+import { describe, expect, test } from "vitest";
 import { mails } from "../../../platform/mail.tables.js";
 import { simulatedPayments } from "../../../platform/payments/payments.tables.js";
+import { crashGround } from "../../../testing/crash-ground.js";
 import { registerAccount } from "../../../testing/fixtures.js";
-import { requestsTo, type ServerProcess, startServerProcess } from "../../../testing/processes.js";
-import { createScratchDatabase } from "../../../testing/scratch-database.js";
+import { requestsTo, type ServerProcess } from "../../../testing/processes.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { orderDocuments } from "../invoices/invoices.tables.js";
 import { orders, tickets } from "../ticketing.tables.js";
@@ -26,10 +22,6 @@ import { addTicket, billing, buyer, card, shopEvent } from "./orders.testing.js"
 
 const paidCarts = 12;
 
-async function startServer(environment: Record<string, string>) {
-  return startServerProcess({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000", ...environment });
-}
-
 async function waitFor(condition: () => boolean | Promise<boolean>, what: () => string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -41,43 +33,14 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: () => 
 const heldSettlements = (server: ServerProcess) => server.output().split("payment settlement held").length - 1;
 
 describe("a server killed between a card payment's success and its settlement", () => {
-  let databaseUrl: string | undefined;
-  let dataDir = "";
-  let dropDatabase = async () => {};
-  const servers: ServerProcess[] = [];
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "checkout-crash-"));
-    if (process.env.TEST_DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, "crash");
-      databaseUrl = scratch.url;
-      dropDatabase = scratch.drop;
-    }
-  });
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
-      await server.exited;
-    }
-    await dropDatabase();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const environment = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" });
-  /** The server's database, opened by the test while no server holds it (the embedded one allows one process). */
-  async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
-    try {
-      return await work(database);
-    } finally {
-      await database.close();
-    }
-  }
+  const ground = crashGround("checkout-crash");
+  const startServer = (environment: Record<string, string> = {}) =>
+    ground.start({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000", ...environment });
 
   test("completes every paid cart exactly once after a restart, and lets none expire", {
     timeout: 240_000,
   }, async () => {
-    const first = await startServer({ ...environment(), TEST_HOLD_PAYMENT_SETTLEMENTS: "1" });
-    servers.push(first);
+    const first = await startServer({ TEST_HOLD_PAYMENT_SETTLEMENTS: "1" });
     const client = requestsTo(first);
     const owner = await registerAccount(client);
     const event = await shopEvent(client, owner);
@@ -112,7 +75,7 @@ describe("a server killed between a card payment's success and its settlement", 
     await first.exited;
 
     const cartIds = carts.map((cart) => cart.id);
-    await withDatabase(async ({ db }) => {
+    await ground.withDatabase(async ({ db }) => {
       const charged = await db
         .select({ orderId: simulatedPayments.orderId })
         .from(simulatedPayments)
@@ -135,8 +98,7 @@ describe("a server killed between a card payment's success and its settlement", 
     // The payments sweep leaves younger intents to the checkouts that are waiting for them.
     await new Promise((resolve) => setTimeout(resolve, reconcileAfterMs));
 
-    const second = await startServer(environment());
-    servers.push(second);
+    const second = await startServer();
     const orderUrl = (id: string) => `${event.orders}/${id}`;
     await waitFor(
       async () => {
@@ -151,7 +113,7 @@ describe("a server killed between a card payment's success and its settlement", 
     second.child.kill("SIGTERM");
     await second.exited;
 
-    await withDatabase(async ({ db }) => {
+    await ground.withDatabase(async ({ db }) => {
       const rows = await db.select().from(orders).where(inArray(orders.id, cartIds));
       expect(rows.map((row) => [row.status, row.cancelReason])).toEqual(Array(paidCarts).fill(["completed", null]));
       const payments = await db.select().from(orderPayments).where(inArray(orderPayments.orderId, cartIds));
