@@ -15,12 +15,13 @@ import { AdminContext, buildAdminContext } from "../ui/admin-context";
 import { AlertBanner } from "../ui/alert";
 import { LanguageMenu } from "../ui/LanguageMenu";
 import { LoadingLine } from "../ui/LoadingLine";
-import { useAdminPath } from "../ui/language-scope";
+import { useAdminPath, useOrganizerCatalogue } from "../ui/language-scope";
 
 type NavItem = { path: string; label: string; action?: AccountAction; platformOnly?: boolean };
 
 /** The back-office frame: header with account, language and user menus; navigation by section; the page. */
 export function AdminLayout() {
+  useOrganizerCatalogue();
   const { t } = useTranslation();
   const adminPath = useAdminPath();
   const location = useLocation();

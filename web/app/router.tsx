@@ -17,6 +17,7 @@ import { publicRoutes } from "../features/public/public.routes";
 import { ticketingBackOfficeRoutes, ticketingPublicRoutes } from "../features/ticketing/ticketing.routes";
 import { browserLanguage } from "../i18n/i18n";
 import { AlertProvider } from "../ui/alert";
+import { loadCatalogue } from "../ui/catalogues";
 import { LoadingLine } from "../ui/LoadingLine";
 import { LanguageScope } from "../ui/language-scope";
 import { lazyPage } from "../ui/lazy-page";
@@ -29,10 +30,15 @@ const authLayout = lazyPage(
   () => import("./AuthLayout"),
   (m) => m.AuthLayout,
 );
-const adminLayout = lazyPage(
+const adminLayoutChunk = lazyPage(
   () => import("./AdminLayout"),
   (m) => m.AdminLayout,
 );
+/** The back office's frame, with its language's organizer texts fetched beside it, not after it (it waits for them). */
+const adminLayout = (language: Language) => () => {
+  void loadCatalogue(language, "organizer");
+  return adminLayoutChunk();
+};
 
 /** The signed-in back office. Paths beyond SPEC §2's are ours ("Other route paths: not shown"). */
 const backOfficePages: RouteObject[] = [
@@ -84,10 +90,11 @@ export const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map
  */
 function languageRoutes(language: Language | undefined): RouteObject[] {
   const prefix = language ? `/${language}` : "";
+  const scopeLanguage = language ?? browserLanguage();
   const scoped = (path: string, children: RouteObject[]): RouteObject => ({
     path,
     element: (
-      <LanguageScope language={language ?? browserLanguage()} adminBase={`${prefix}/admin`}>
+      <LanguageScope language={scopeLanguage} adminBase={`${prefix}/admin`}>
         <AlertProvider>
           <Outlet />
         </AlertProvider>
@@ -100,7 +107,7 @@ function languageRoutes(language: Language | undefined): RouteObject[] {
   return [
     scoped(`${prefix}/admin`, [
       { lazy: authLayout, children: [...authRoutes, ...sendersAuthRoutes] },
-      { lazy: adminLayout, children: backOfficePages },
+      { lazy: adminLayout(scopeLanguage), children: backOfficePages },
     ]),
     scoped(`${prefix}/:event/admin`, [{ lazy: authLayout, children: signIn ? [signIn] : [] }]),
   ];

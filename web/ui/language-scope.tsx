@@ -23,6 +23,15 @@ export function LanguageScope({ language, adminBase, children }: Scope & { child
 
 export const useLanguageScope = () => useContext(ScopeContext);
 
+/**
+ * Suspends a back-office page until the organizer part of its language's catalogue has arrived, as LanguageScope does
+ * for the guest part: the pages outside the back office never fetch it.
+ */
+export function useOrganizerCatalogue() {
+  const { language } = useLanguageScope();
+  if (!hasCatalogue(language, "organizer")) use(loadCatalogue(language, "organizer"));
+}
+
 /** Builds back-office links that keep the language of the current path: `adminPath("/events")`. */
 export function useAdminPath() {
   const { adminBase } = useLanguageScope();

@@ -10,8 +10,8 @@ import { AlertBanner, AlertProvider } from "./alert";
 import { loadCatalogue } from "./catalogues";
 import { LanguageScope } from "./language-scope";
 
-// Every language at hand before the first render, as a page test switches between them at will.
-await Promise.all(languages.map(loadCatalogue));
+// Every language at hand before the first render, both parts, as a page test switches between them at will.
+await Promise.all(languages.flatMap((language) => [loadCatalogue(language), loadCatalogue(language, "organizer")]));
 
 // jsdom has no matchMedia, which Mantine reads for color scheme and responsive props.
 if (!window.matchMedia) {

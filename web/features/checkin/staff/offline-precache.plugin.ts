@@ -1,8 +1,8 @@
 import type { Plugin, Rolldown } from "vite";
 import type { ManifestTransform } from "workbox-build";
 
-/** The modules that make the staff app: its pages, and the catalogues its text is read from. */
-const staffModule = /\/web\/features\/checkin\/staff\/|\/web\/i18n\/(en|fr|es)\.json$/;
+/** The modules that make the staff app: its pages, and the guest part of the catalogues its text is read from. */
+const staffModule = /\/web\/features\/checkin\/staff\/|\/web\/i18n\/guest\/(en|fr|es)\.json$/;
 
 /** Files the service worker keeps beside the built chunks: the page itself and the app's manifest and icons. */
 const alwaysKept = (url: string) => url === "index.html" || url.startsWith("checkin/");
