@@ -55,6 +55,8 @@ export const guests = pgTable(
     createdSource: text("created_source").$type<(typeof createdSources)[number]>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the event's retention period ended and the guest's personal data was replaced (retention job). */
+    anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
   },
   (table) => [
     index("guests_event_last_name").on(table.eventId, table.lastName, table.id),
