@@ -76,6 +76,22 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * The custom domain names of events, one row each beside `events.custom_domains` (the list as the organizer ordered
+ * it): the key keeps a domain to one event even when two organizers save at once, and a page request finds the event
+ * of its host by it.
+ */
+export const eventDomains = pgTable(
+  "event_domains",
+  {
+    domain: text("domain").primaryKey(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("event_domains_event").on(table.eventId)],
+);
+
 /** Organizers given access to an event one by one. */
 export const eventAdministrators = pgTable(
   "event_administrators",
