@@ -9,8 +9,9 @@ import { loadCatalogue } from "./ui/catalogues";
 
 initErrorReporting();
 const root = document.getElementById("root");
-// The page's catalogue arrives beside the first page's code (the router asks for it as it is created). Should it fail,
-// the page's language scope asks again and shows the error page.
+// The page's catalogue (its guest part: a back-office page's frame also asks for the organizer part) arrives beside the
+// first page's code (the router asks for it as it is created). Should it fail, the page asks again and shows the error
+// page.
 void loadCatalogue(i18n.language as Language)
   .catch(() => {})
   .then(() => {
