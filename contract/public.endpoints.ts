@@ -31,6 +31,15 @@ export const publicEndpoints = endpointGroup("public", {
     query: publicEventQuery,
     answer: publicEventSchema,
   },
+  calendar: {
+    method: "GET",
+    path: `${event}/calendar.ics`,
+    summary: "Download a published event as an iCalendar file to add to a calendar (`lang` as for the event page)",
+    access: "anyone",
+    params: publicEventParams,
+    query: publicEventQuery,
+    file: ["text/calendar"],
+  },
   invitation: {
     method: "GET",
     path: `${event}/invitations/:token`,

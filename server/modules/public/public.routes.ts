@@ -5,6 +5,7 @@ import { registerEndpoints } from "../../platform/endpoints.js";
 import { isLanguage } from "../../platform/language.js";
 import { requireMember } from "../guests/member-sessions.js";
 import { readInvitation } from "./invitations.js";
+import { publicEventCalendar } from "./public.calendar.js";
 import {
   closeMemberSession,
   getMemberRegistration,
@@ -18,6 +19,12 @@ import {
 // A guest's own data must never sit in a shared cache.
 const noStore = { "cache-control": "no-store" };
 
+/** `lang` wins over Accept-Language; anything but fr or es reads English. */
+const pageLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>) => {
+  const { lang } = request.query;
+  return lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
+};
+
 /**
  * The public side of an event, without organizer sign-in: the event page's data, and the member area where a guest
  * signs in with an emailed link and then sends the member session as `Authorization: Bearer`.
@@ -27,10 +34,18 @@ export function registerPublicRoutes(app: FastifyInstance, context: AppContext) 
     requireMember(context.db, request.params.slug, request.headers.authorization);
 
   registerEndpoints(app, publicEndpoints, {
-    event: async (request) => {
-      const { lang } = request.query;
-      const language = lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
-      return getPublicEvent(context, request.params.slug, language);
+    event: async (request) => getPublicEvent(context, request.params.slug, pageLanguage(request)),
+    calendar: async (request, reply) => {
+      const { slug } = request.params;
+      const calendar = await publicEventCalendar(context, slug, pageLanguage(request));
+      // Public data, so shared caches may keep it a little: an edit of the event shows within five minutes.
+      return reply
+        .headers({
+          "content-type": "text/calendar; charset=utf-8",
+          "content-disposition": `attachment; filename="${slug}.ics"`,
+          "cache-control": "public, max-age=300",
+        })
+        .send(calendar);
     },
     invitation: async (request, reply) => {
       reply.headers(noStore);

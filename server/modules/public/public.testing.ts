@@ -18,3 +18,27 @@ export async function memberSessionOf(t: TestApp, slug: string, email: string): 
   if (session.status !== 200) throw new Error(`member session refused: ${JSON.stringify(session.body)}`);
   return session.body.sessionToken;
 }
+
+export type ContentLine = { name: string; params: string[]; value: string };
+
+/**
+ * Reads an iCalendar file back as a calendar app does: CRLF line ends checked, folded lines joined again, each line
+ * split into its name, parameters and raw value (none of ours quotes a parameter, so the first colon ends them).
+ */
+export function readIcalendar(text: string): ContentLine[] {
+  const lines = text.split("\r\n");
+  if (lines.pop() !== "" || lines.some((line) => /[\r\n]/.test(line))) throw new Error("not CRLF line ends");
+  return lines
+    .join("\r\n")
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .map((line) => {
+      const colon = line.indexOf(":");
+      const [name = "", ...params] = line.slice(0, colon).split(";");
+      return { name, params, value: line.slice(colon + 1) };
+    });
+}
+
+/** A TEXT value as written before escaping. */
+export const unescapeText = (value: string) =>
+  value.replace(/\\([\\;,nN])/g, (_, escaped: string) => (escaped.toLowerCase() === "n" ? "\n" : escaped));
