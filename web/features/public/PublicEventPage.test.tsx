@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorAnswer, fakeServer, renderPage } from "../../ui/test-render";
 import { publicEvent, publicPages } from "./public.test-fixtures";
 
@@ -103,6 +103,70 @@ describe("public event page", () => {
     renderPage(publicPages, { url: "/en/gone-event", scopePath: "/:lang/:event" });
     expect(await screen.findByRole("heading", { name: "Event not found" })).toBeTruthy();
     expect(document.title).toBe("Event not found · Eventdesk");
+  });
+});
+
+describe("adding the event to a calendar and sharing it", () => {
+  /** jsdom has neither a share sheet nor a clipboard: each test gives the browser those it plays. */
+  const give = (name: "share" | "clipboard", value: unknown) =>
+    Object.defineProperty(navigator, name, { value, configurable: true });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, "share");
+    Reflect.deleteProperty(navigator, "clipboard");
+  });
+
+  const openPage = async (url = "/fr/summer-gala") => {
+    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    renderPage(publicPages, { url, language: "fr", scopePath: "/:lang/:event" });
+    await screen.findByRole("heading", { level: 1, name: "Summer gala" });
+  };
+
+  it("downloads the calendar file in the page's language with a plain link", async () => {
+    await openPage();
+    const link = screen.getByRole("link", { name: "Ajouter à l'agenda" });
+    expect(link.getAttribute("href")).toBe("/api/v1/public/events/summer-gala/calendar.ics?lang=fr");
+    expect(link.getAttribute("download")).toBe("summer-gala.ics");
+  });
+
+  it("opens the share sheet with the page's address, without the personal invitation", async () => {
+    const share = vi.fn(async () => {});
+    give("share", share);
+    await openPage("/fr/summer-gala?invitation=personal.token");
+    fireEvent.click(screen.getByRole("button", { name: "Partager" }));
+    await waitFor(() => expect(share).toHaveBeenCalledOnce());
+    expect(share).toHaveBeenCalledWith({ title: "Summer gala", url: `${window.location.origin}/fr/summer-gala` });
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("copies the address and says so without a share sheet, and shows it when the copy is refused", async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    give("clipboard", { writeText });
+    await openPage();
+    fireEvent.click(screen.getByRole("button", { name: "Partager" }));
+    expect(await screen.findByText("Lien de l'événement copié.")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/fr/summer-gala`);
+
+    writeText.mockRejectedValueOnce(new DOMException("Denied", "NotAllowedError"));
+    fireEvent.click(screen.getByRole("button", { name: "Partager" }));
+    expect(
+      await screen.findByText(`Copiez ce lien pour partager l'événement : ${window.location.origin}/fr/summer-gala`),
+    ).toBeTruthy();
+  });
+
+  it("keeps quiet when the guest closes the share sheet", async () => {
+    give(
+      "share",
+      vi.fn(async () => Promise.reject(new DOMException("Cancelled", "AbortError"))),
+    );
+    const writeText = vi.fn(async (_text: string) => {});
+    give("clipboard", { writeText });
+    await openPage();
+    fireEvent.click(screen.getByRole("button", { name: "Partager" }));
+    await waitFor(() => expect(navigator.share).toHaveBeenCalled());
+    // The refusal is handled once the share's promise settles: let it.
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 });
 

@@ -8,6 +8,7 @@ import { useEventSlug, useInvitation, usePublicBase } from "../../ui/public-layo
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { AccountFonts } from "./AccountFonts";
+import { EventShareActions } from "./EventShareActions";
 import { formatEventDates, mapUrl } from "./event-format";
 
 const socialNames: Record<string, string> = {
@@ -45,6 +46,7 @@ export function PublicEventPage() {
         <BuyTicketsButton base={base} />
         <RegisterButton event={event} base={base} />
         <Venue event={event} />
+        <EventShareActions event={event} base={base} />
 
         {event.description && (
           <section aria-labelledby="event-about">
