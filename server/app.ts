@@ -22,6 +22,7 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { registerAutoMailsRoutes } from "./modules/campaigns/auto-mails/auto-mails.routes.js";
 import { autoMailsJob, queueRegistrationConfirmation } from "./modules/campaigns/auto-mails/auto-mails.sending.js";
+import { anonymizeRecipientAddresses } from "./modules/campaigns/campaigns.retention.js";
 import { registerCampaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { registerErrorMailsRoutes } from "./modules/campaigns/error-mails/error-mails.routes.js";
 import { registerMailHistoryRoutes } from "./modules/campaigns/mail-history/mail-history.routes.js";
@@ -39,6 +40,7 @@ import { registerEbadgesRoutes } from "./modules/ebadges/ebadges.routes.js";
 import { fontUsage } from "./modules/ebadges/font-usage.js";
 import { accountEvents } from "./modules/events/account-events.js";
 import { registerEventsRoutes } from "./modules/events/events.routes.js";
+import { anonymizeFormAnswers } from "./modules/forms/forms.retention.js";
 import { registerFormsRoutes } from "./modules/forms/forms.routes.js";
 import { registerPublicFormRoutes } from "./modules/forms/submissions/submissions.routes.js";
 import { registerDuplicatesRoutes } from "./modules/guests/duplicates/duplicates.routes.js";
@@ -47,7 +49,9 @@ import { registerGuestsRoutes } from "./modules/guests/guests.routes.js";
 import { guestImportJob, resumeInterruptedImports } from "./modules/guests/imports/imports.jobs.js";
 import { registerImportsRoutes } from "./modules/guests/imports/imports.routes.js";
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
+import { guestRetentionJob } from "./modules/guests/retention/retention.jobs.js";
 import { registerImagesRoutes } from "./modules/images/images.routes.js";
+import { anonymizeGuestMessages } from "./modules/messages/messages.retention.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
@@ -90,6 +94,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     accountEvents,
     eventDeletionChecks: [salesStopEventDeletion],
     fontUsage,
+    guestAnonymizers: [anonymizeFormAnswers, anonymizeGuestMessages, anonymizeRecipientAddresses],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
     registrationConfirmation: queueRegistrationConfirmation,
     userAccounts,
@@ -123,6 +128,8 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
   const campaignSweep = campaignSweepJob(context);
   await context.jobs.register(campaignSweep);
   await context.jobs.send(campaignSweep, {});
+  // Retention: the guests of events past their retention period are anonymized every night.
+  await context.jobs.register(guestRetentionJob(context));
   // Mails left queued by a stopped instance leave now rather than at the next minute's sweep.
   await context.mailer.kick();
   if (context.mailer.usesOutbox) {

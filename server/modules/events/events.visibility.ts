@@ -12,7 +12,7 @@ import { eventAdministrators, events, eventTeams } from "./events.tables.js";
  * When an event stops being in progress. Without an end date it lasts its start day: 24 hours from the start, or
  * until midnight of that day in the event's own timezone when it is an all-day event.
  */
-const effectiveEnd = sql`coalesce(${events.endsAt}, case when ${events.allDay}
+export const effectiveEnd = sql`coalesce(${events.endsAt}, case when ${events.allDay}
   then (date_trunc('day', ${events.startsAt} at time zone ${events.timezone}) + interval '1 day') at time zone ${events.timezone}
   else ${events.startsAt} + interval '1 day' end)`;
 

@@ -1,0 +1,30 @@
+import { type SQL, sql } from "drizzle-orm";
+import { choiceFieldTypes } from "../../../contract/guests.js";
+import type { Executor } from "../../db/connection.js";
+import { formSubmissions, forms } from "./forms.tables.js";
+
+/** Question types whose answers carry no one's identity and feed the statistics (distributions, averages). */
+const statisticTypes = [...choiceFieldTypes, "rating", "number"];
+
+/**
+ * Retention: the free answers of anonymized guests (texts, dates, phone and identity numbers, files) become a neutral
+ * word; an empty answer stays empty, so each question's count of answers in the statistics is unchanged.
+ */
+export async function anonymizeFormAnswers(executor: Executor, guestIds: SQL): Promise<void> {
+  const keptQuestionIds = sql`(select question->>'id' from ${forms},
+      jsonb_path_query(${forms.items} || coalesce(${forms.publishedItems}, '[]'::jsonb),
+        'lax $.** ? (@.kind == "question")') question
+    where ${forms.id} = ${formSubmissions.formId} and question->>'type' in (${sql.join(
+      statisticTypes.map((type) => sql`${type}`),
+      sql`, `,
+    )}))`;
+  await executor
+    .update(formSubmissions)
+    .set({
+      answers: sql`(select coalesce(jsonb_object_agg(answer.key, case
+          when answer.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb) or answer.key in ${keptQuestionIds}
+          then answer.value else '"Anonymized"'::jsonb end), '{}'::jsonb)
+        from jsonb_each(${formSubmissions.answers}) answer)`,
+    })
+    .where(sql`${formSubmissions.guestId} in ${guestIds}`);
+}
