@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { accountRoleSchema } from "./auth.js";
-import { emailSchema, idSchema, languageSchema, listOf, listQuery, optionalWebAddress } from "./common.js";
+import {
+  domainNameSchema,
+  emailSchema,
+  idSchema,
+  languageSchema,
+  listOf,
+  listQuery,
+  optionalWebAddress,
+} from "./common.js";
 
 export const accountParams = z.object({ account: idSchema });
 export const accountItemParams = z.object({ account: idSchema, id: idSchema });
@@ -54,13 +62,7 @@ export const moduleFlagsSchema = z.object({
 
 /** Admin settings an overseer changes. */
 export const accountSettingsSchema = z.object({
-  defaultDomain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(253)
-    .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, "FIELD_INVALID")
-    .nullable(),
+  defaultDomain: domainNameSchema.nullable(),
   retentionDays: z.number().int().min(30).max(3650),
   multilang: z.boolean(),
   twoFactor: z.boolean(),

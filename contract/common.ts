@@ -104,6 +104,34 @@ export const optionalWebAddress = (max: number) =>
     { decode: (value) => (untouchedPrefix.test(value) ? "" : value), encode: (value) => value },
   );
 
+/** A DNS label: letters, digits and inner dashes, 63 characters at most. */
+const hostLabel = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const hostNamePattern = new RegExp(`^(?:${hostLabel}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$`);
+
+/**
+ * The punycode form (xn--…) of a name typed in Unicode, the form browsers send in `Host`. Only a bare name is
+ * converted: the URL parser would quietly drop a scheme, a path or a port that the pattern must refuse.
+ */
+function asciiHostName(name: string): string {
+  if (!/[^ -~]/.test(name) || /[\s/:?#@\\[\]%]/.test(name)) return name;
+  try {
+    return new URL(`http://${name}`).hostname;
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A domain name a page may answer on (an event's custom domains, an account's default domain): lower-cased, with a
+ * top-level domain of letters or punycode; no scheme, path or port.
+ */
+export const domainNameSchema = z.codec(
+  z.string().trim().toLowerCase(),
+  z.string().max(253, "FIELD_INVALID").regex(hostNamePattern, "FIELD_INVALID"),
+  // A codec, not a transform: the account's answer holds it, encoded back to JSON as it is.
+  { decode: asciiHostName, encode: (name) => name },
+);
+
 export const localizedTextSchema = z.object({
   fr: z.string().max(20_000).optional(),
   en: z.string().max(20_000).optional(),

@@ -197,6 +197,17 @@ export const messages = {
     fr: "Cette URL est déjà utilisée par un autre événement.",
     es: "Esta URL ya la usa otro evento.",
   },
+  /* An event's custom domain names one page on the platform: another event's, or an account's default domain. */
+  EVENT_DOMAIN_TAKEN: {
+    en: "The domain %s is already used elsewhere on the platform.",
+    fr: "Le domaine %s est déjà utilisé ailleurs sur la plateforme.",
+    es: "El dominio %s ya se usa en otro lugar de la plataforma.",
+  },
+  EVENT_DOMAIN_PLATFORM: {
+    en: "The domain %s is the platform's own address.",
+    fr: "Le domaine %s est l'adresse de la plateforme elle-même.",
+    es: "El dominio %s es la dirección de la propia plataforma.",
+  },
   EVENT_URL_RESERVED: {
     en: "This URL is reserved. Please choose another one.",
     fr: "Cette URL est réservée. Veuillez en choisir une autre.",

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { accountRoleSchema } from "./auth.js";
-import { idSchema, languageSchema, listOf, listQuery, localizedTextSchema, optionalWebAddress } from "./common.js";
+import {
+  domainNameSchema,
+  idSchema,
+  languageSchema,
+  listOf,
+  listQuery,
+  localizedTextSchema,
+  optionalWebAddress,
+} from "./common.js";
 
 /** SPEC §5: lowercase letters, digits, dashes, 3 to 50 characters. */
 export const eventSlugPattern = /^[a-z0-9-]{3,50}$/;
@@ -19,6 +27,12 @@ export const reservedSlugs = [
   "health",
   "checkin",
 ];
+
+/**
+ * The pages below an event on its public side, `/{lang}/{event}/{page}`, as web/app/router.tsx mounts them (its test
+ * keeps the two alike): the server answers any other path below an event with 404.
+ */
+export const publicEventPages = ["member", "attendees", "register", "survey", "contact", "shop"];
 
 export const eventSlugSchema = z
   .string()
@@ -69,16 +83,8 @@ const eventFields = {
     .optional(),
   description: localizedTextSchema.optional(),
   retentionDays: z.number().int().min(30, "NUMBER_TOO_SMALL").max(3650, "NUMBER_TOO_BIG").nullable().optional(),
-  customDomains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, "FIELD_INVALID"),
-    )
-    .max(10)
-    .optional(),
+  /** Where the event's public page answers besides the platform's address: unique on the platform. */
+  customDomains: z.array(domainNameSchema).max(10).optional(),
   whiteLabel: z.object({ event: z.boolean(), mails: z.boolean(), campaigns: z.boolean() }).optional(),
   modules: z
     .object({ multilang: z.boolean(), ebadge: z.boolean(), misc: z.boolean(), singleImagePartners: z.boolean() })

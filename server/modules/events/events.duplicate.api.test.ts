@@ -42,7 +42,7 @@ const settings = {
 };
 
 describe("POST /accounts/:account/events/:id/duplicate", () => {
-  it("copies every setting and the access rows under a new name and URL, never archived", async () => {
+  it("copies every setting but the custom domains, and the access rows under a new name and URL, never archived", async () => {
     const source = await createEvent(t, owner.token, owner.accountId, settings);
     const teammate = await addMember(t, owner.accountId, "reader");
     const team = await addTeam(t, owner.accountId, "Gala crew", [teammate.userId]);
@@ -78,6 +78,8 @@ describe("POST /accounts/:account/events/:id/duplicate", () => {
       archived: false,
       status: "upcoming",
       localizedDescription: "The yearly gala",
+      // A domain names one event: the new edition starts without its source's.
+      customDomains: [],
     });
 
     const [stored] = await t.context.db.select().from(events).where(eq(events.id, copy.id));

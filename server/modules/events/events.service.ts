@@ -18,6 +18,7 @@ import { accounts } from "../accounts/accounts.tables.js";
 import { type AccountAccess, assertCan, can } from "../accounts/permissions.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { readEventAccess } from "./events.access.js";
+import { saveEventDomains } from "./events.domains.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 import {
   canonicalTimezone,
@@ -183,6 +184,9 @@ export async function createEvent(
       slug: body.slug,
       startsAt: new Date(body.startsAt),
     });
+    if (values.customDomains?.length) {
+      await saveEventDomains(tx, row.id, values.customDomains, context.config.publicUrl);
+    }
     await recordAudit(
       tx,
       access.principal,
@@ -225,6 +229,9 @@ export async function updateEvent(
       throw new AppError(409, "EVENT_ARCHIVED_READ_ONLY");
     }
     if (!archiving && changes.keys.length === 0) return toEvent(current, language);
+    if (changes.keys.includes("customDomains")) {
+      await saveEventDomains(tx, id, next.customDomains ?? [], context.config.publicUrl);
+    }
 
     const [row] = await tx
       .update(events)
@@ -308,7 +315,13 @@ export async function duplicateEvent(
     const account = await lockAccount(tx, access.accountId);
     // Every setting is copied, columns added later included; only what identifies the event and its history is new.
     const { id, name, slug, archived, status, createdBy, createdAt, updatedAt, ...settings } = source;
-    const row = await insertEvent(tx, access, account, { ...settings, name: body.name, slug: body.slug });
+    // A domain names one event: the new edition gets its own, if any, once created.
+    const row = await insertEvent(tx, access, account, {
+      ...settings,
+      customDomains: [],
+      name: body.name,
+      slug: body.slug,
+    });
 
     // The copy is reachable by the same organizers and teams as its source. Guests are not copied: a duplicate is a
     // new edition of the event, to be filled with its own guest list (keep it so when guests arrive).

@@ -10,13 +10,14 @@ type EventFields = Omit<EventUpdateBody, "slug" | "archived"> | Omit<EventCreate
 
 /** Turns the fields a body carries into column values; absent fields stay absent so they keep their current value. */
 export function columnValues(body: EventFields): EventValues {
-  const { startsAt, endsAt, registrationClosesAt, languages, timezone, ...rest } = body;
+  const { startsAt, endsAt, registrationClosesAt, languages, timezone, customDomains, ...rest } = body;
   const values: EventValues = { ...rest };
   if (startsAt !== undefined) values.startsAt = new Date(startsAt);
   if (endsAt !== undefined) values.endsAt = endsAt === null ? null : new Date(endsAt);
   if (registrationClosesAt !== undefined)
     values.registrationClosesAt = registrationClosesAt === null ? null : new Date(registrationClosesAt);
   if (languages !== undefined) values.languages = [...new Set(languages)];
+  if (customDomains !== undefined) values.customDomains = [...new Set(customDomains)];
   if (timezone !== undefined) values.timezone = canonicalTimezone(timezone);
   return values;
 }
