@@ -11,20 +11,20 @@ const statisticTypes = [...choiceFieldTypes, "rating", "number"];
  * word; an empty answer stays empty, so each question's count of answers in the statistics is unchanged.
  */
 export async function anonymizeFormAnswers(executor: Executor, guestIds: SQL): Promise<void> {
-  const keptQuestionIds = sql`(select question->>'id' from ${forms},
-      jsonb_path_query(${forms.items} || coalesce(${forms.publishedItems}, '[]'::jsonb),
+  const types = sql.join(
+    statisticTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  // The kept question ids are read once per form (the join), not once per submission.
+  await executor.execute(sql`update ${formSubmissions} set answers = (
+      select coalesce(jsonb_object_agg(answer.key, case
+        when answer.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb) or answer.key = any(kept.ids)
+        then answer.value else '"Anonymized"'::jsonb end), '{}'::jsonb)
+      from jsonb_each(${formSubmissions.answers}) answer)
+    from ${forms} cross join lateral (
+      select coalesce(array_agg(question->>'id'), '{}') as ids
+      from jsonb_path_query(${forms.items} || coalesce(${forms.publishedItems}, '[]'::jsonb),
         'lax $.** ? (@.kind == "question")') question
-    where ${forms.id} = ${formSubmissions.formId} and question->>'type' in (${sql.join(
-      statisticTypes.map((type) => sql`${type}`),
-      sql`, `,
-    )}))`;
-  await executor
-    .update(formSubmissions)
-    .set({
-      answers: sql`(select coalesce(jsonb_object_agg(answer.key, case
-          when answer.value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb) or answer.key in ${keptQuestionIds}
-          then answer.value else '"Anonymized"'::jsonb end), '{}'::jsonb)
-        from jsonb_each(${formSubmissions.answers}) answer)`,
-    })
-    .where(sql`${formSubmissions.guestId} in ${guestIds}`);
+      where question->>'type' in (${types})) kept
+    where ${forms.id} = ${formSubmissions.formId} and ${formSubmissions.guestId} in ${guestIds}`);
 }

@@ -59,11 +59,16 @@ async function dueEvents(executor: Executor, now: Date) {
     );
 }
 
-/** Custom field values kept: choices carry no one's identity and feed the statistics' distributions. */
-const keptCustomFieldValues = sql`(select coalesce(jsonb_object_agg(value.key, value.value), '{}'::jsonb)
+/**
+ * Custom field values kept: choices carry no one's identity and feed the statistics' distributions. The event is
+ * named, not read from the row, so its fields are looked up once for the whole update.
+ */
+const keptCustomFieldValues = (
+  eventId: string,
+) => sql`(select coalesce(jsonb_object_agg(value.key, value.value), '{}'::jsonb)
   from jsonb_each(${guests.customFields}) value
   where value.key in (select ${customFields.id}::text from ${customFields}
-    where ${customFields.eventId} = ${guests.eventId} and ${inArray(customFields.type, [...choiceFieldTypes])}))`;
+    where ${customFields.eventId} = ${eventId} and ${inArray(customFields.type, [...choiceFieldTypes])}))`;
 
 type DueEvent = Awaited<ReturnType<typeof dueEvents>>[number];
 
@@ -87,7 +92,7 @@ async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: D
         jobTitle: "",
         phone: "",
         prescriber: "",
-        customFields: keptCustomFieldValues,
+        customFields: keptCustomFieldValues(event.id),
         searchText: anonymizedName.toLowerCase(),
         anonymizedAt: now,
         updatedAt: now,
