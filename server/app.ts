@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import pino from "pino";
@@ -12,7 +12,6 @@ import { importMaxBytes } from "../contract/guest-imports.js";
 import type { Config } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/connection.js";
 import { registerAccountsRoutes } from "./modules/accounts/accounts.routes.js";
-import { accounts } from "./modules/accounts/accounts.tables.js";
 import { resolvePrincipal } from "./modules/accounts/api-keys.service.js";
 import { registerFontsRoutes } from "./modules/accounts/fonts/fonts.routes.js";
 import { requireAccountAccess } from "./modules/accounts/permissions.js";
@@ -53,6 +52,7 @@ import { guestRetentionJob } from "./modules/guests/retention/retention.jobs.js"
 import { registerImagesRoutes } from "./modules/images/images.routes.js";
 import { anonymizeGuestMessages } from "./modules/messages/messages.retention.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
+import { eventDomainPath, requestHost, siteOfHost } from "./modules/public/public.domains.js";
 import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
 import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
@@ -218,7 +218,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
 /**
  * Serves the built SPA. Every page path answers index.html with `lang` set from the path and the account identifier
- * (SPEC §2: "read from a page attribute") when the host is an account's own domain.
+ * (SPEC §2: "read from a page attribute") when the host is an account's own domain, or an event's: there the page
+ * also names the event (`data-event-slug`), whose pages the app then shows at the root.
  */
 async function registerWebApp(app: FastifyInstance, context: AppContext) {
   const distDir = context.config.webDistDir;
@@ -249,30 +250,30 @@ async function registerWebApp(app: FastifyInstance, context: AppContext) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const page = pagePath(request.url);
-    const isPage = request.method === "GET" && page.kind !== "api" && !path.extname(request.url.split("?")[0] ?? "");
+    const asked = pagePath(request.url);
+    const isPage = request.method === "GET" && asked.kind !== "api" && !path.extname(request.url.split("?")[0] ?? "");
     if (!hasWeb || !isPage) return reply.status(404).send(errorBody(request.language, "NOT_FOUND"));
     const firstSegment = request.url.split("/")[1]?.split("?")[0];
-    // A public event page names its event for link previews, and reads English for a language other than fr/es.
+    const site = await siteOfHost(context.db, requestHost(request));
+    const page = site?.eventSlug ? pagePath(eventDomainPath(request.url, site.eventSlug)) : asked;
+    // A public event page names its event for link previews, and reads English for a language other than fr/es. On
+    // a domain of its own, an account shows its own events only.
+    const origin = site ? `${request.protocol}://${request.host}` : context.config.publicUrl;
     const preview =
       page.kind === "event"
-        ? await linkPreview(context.db, context.config.publicUrl, request.url, page, request.language)
+        ? await linkPreview(context.db, origin, request.url, page, request.language, site?.accountId)
         : null;
     // The app shows its not-found page there; the status tells browsers, crawlers and link checkers the same.
     const exists = page.kind === "app" || preview !== null;
     const lang = preview?.language ?? (isLanguage(firstSegment) ? firstSegment : request.language);
-    const host = request.hostname.split(":")[0] ?? "";
-    const [account] = await context.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.defaultDomain, host))
-      .limit(1);
     // Read on each page load: it is tiny, and it must name the assets of the current build.
     const indexHtml = await readFile(indexFile, "utf8");
+    // A slug is letters, digits and dashes: nothing to escape.
+    const eventSlug = site?.eventSlug ? ` data-event-slug="${site.eventSlug}"` : "";
     const sentry = context.config.sentryDsn ? ` data-sentry-dsn="${context.config.sentryDsn}"` : "";
     const html = withLinkPreview(indexHtml, preview).replace(
       `<html lang="en"`,
-      `<html lang="${lang}" data-account-id="${account?.id ?? ""}"${sentry}`,
+      `<html lang="${lang}" data-account-id="${site?.accountId ?? ""}"${eventSlug}${sentry}`,
     );
     return reply
       .status(exists ? 200 : 404)

@@ -213,6 +213,7 @@ describe("page paths", () => {
     const event = (slug: string, language: string | null) => ({ kind: "event", slug, language });
     expect(pagePath("/fr/summer-gala")).toEqual(event("summer-gala", "fr"));
     expect(pagePath("/summer-gala/member?token=x")).toEqual(event("summer-gala", null));
+    expect(pagePath("/fr/summer-gala/register")).toEqual(event("summer-gala", "fr"));
     expect(pagePath("/it/summer-gala")).toEqual(event("summer-gala", "en"));
     for (const url of ["/summer-gala/admin", "/es/summer-gala/admin/", "/es/admin/events", "/admin", "/"]) {
       expect(pagePath(url), url).toEqual({ kind: "app" });
@@ -229,7 +230,8 @@ describe("page paths", () => {
     ]) {
       expect(pagePath(url), url).toEqual({ kind: "api" });
     }
-    for (const url of ["/es", "/de", "/Gala", "/dev/anything", "/fr/assets"]) {
+    // Below an event, only its pages (contract/events.ts publicEventPages), one level deep.
+    for (const url of ["/es", "/de", "/Gala", "/dev/anything", "/fr/assets", "/gala/nope", "/fr/gala/member/x"]) {
       expect(pagePath(url), url).toEqual({ kind: "none" });
     }
   });

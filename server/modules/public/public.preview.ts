@@ -1,4 +1,4 @@
-import { eventSlugPattern, reservedSlugs } from "../../../contract/events.js";
+import { eventSlugPattern, publicEventPages, reservedSlugs } from "../../../contract/events.js";
 import type { Database } from "../../db/connection.js";
 import { AppError } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
@@ -19,7 +19,7 @@ import { requirePublicEvent } from "../events/events.visibility.js";
  * - `event`: an event's public pages, `/{lang}/{event}[/…]` or `/{event}[/…]`, there when the event is public;
  * - `api`: the JSON routes' namespaces, under `/api/`, `/{event}/admin/`, `/{event}/recommendations/` and
  *   `/{event}/forms/` (SPEC §7): no page lives there, an unknown path answers the JSON 404;
- * - `none`: a language alone, or a segment no event can be named.
+ * - `none`: a language alone, a segment no event can be named, or a path below an event that is none of its pages.
  */
 export type PagePath =
   | { kind: "app" }
@@ -40,6 +40,7 @@ export function pagePath(url: string): PagePath {
   if (slug === "admin" || (page === "admin" && below.length === 0)) return { kind: "app" };
   if (page !== undefined && legacyJsonSegments.includes(page)) return { kind: "api" };
   if (!eventSlugPattern.test(slug) || reservedSlugs.includes(slug)) return { kind: "none" };
+  if (below.length > 0 || (page !== undefined && !publicEventPages.includes(page))) return { kind: "none" };
   return { kind: "event", slug, language };
 }
 
@@ -67,24 +68,28 @@ function previewDescription(event: Awaited<ReturnType<typeof requirePublicEvent>
 
 export type LinkPreview = { language: Language; head: string };
 
-/** The head tags of an event's public page, or null when the event is not public (or does not exist). */
+/**
+ * The head tags of an event's public page, or null when the event is not public (or does not exist, or is not of
+ * `accountId`, the account whose domain was asked). `url` is the path as asked on `origin`, the page's address.
+ */
 export async function linkPreview(
   db: Database,
-  publicUrl: string,
+  origin: string,
   url: string,
   page: Extract<PagePath, { kind: "event" }>,
   fallbackLanguage: Language,
+  accountId?: string,
 ): Promise<LinkPreview | null> {
   const event = await requirePublicEvent(db, page.slug).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
-  if (!event) return null;
+  if (!event || (accountId !== undefined && event.accountId !== accountId)) return null;
   const language = page.language ?? fallbackLanguage;
   const title = escapeHtml(event.name);
   const description = escapeHtml(previewDescription(event, language));
   // The path only: a member-area link carries its single-use token in the query.
-  const pageUrl = escapeHtml(`${publicUrl}${url.split(/[?#]/)[0]}`);
+  const pageUrl = escapeHtml(`${origin}${url.split(/[?#]/)[0]}`);
   const head = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
