@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicEventPages } from "../../contract/events";
 import { publicEvent } from "../features/public/public.test-fixtures";
 import i18n, { browserLanguage } from "../i18n/i18n";
 import { LoadingLine } from "../ui/LoadingLine";
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 /** The app's public routes as web/app/router.tsx mounts them, at `url`. */
-const open = (url: string) => renderRoutes([{ HydrateFallback: LoadingLine, children: publicEventRoutes }], url);
+const open = (url: string) => renderRoutes([{ HydrateFallback: LoadingLine, children: publicEventRoutes() }], url);
 
 /** The browser's preferred languages, as `navigator.languages` gives them; the app starts in the first one. */
 async function browserPrefers(...preferred: string[]) {
@@ -59,5 +60,54 @@ describe("public event address without a language", () => {
     open("/fr/summer-gala");
     expect(await screen.findByRole("link", { name: "Mon espace membre" })).toBeTruthy();
     expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
+  });
+});
+
+describe("an event's own domain", () => {
+  // What the server puts on <html> when the page is asked on one of the event's custom domains.
+  const onEventDomain = () => {
+    document.documentElement.dataset.eventSlug = "summer-gala";
+  };
+  afterEach(() => {
+    delete document.documentElement.dataset.eventSlug;
+  });
+
+  it("shows the event at the root, with links that name no event", async () => {
+    onEventDomain();
+    await browserPrefers("en-GB");
+    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
+    expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=en");
+    expect(screen.getByRole("link", { name: "My member area" }).getAttribute("href")).toBe("/member");
+    expect(screen.getByRole("link", { name: "Summer gala" }).getAttribute("href")).toBe("/");
+  });
+
+  it("reads a language from the first segment and keeps it in the links", async () => {
+    onEventDomain();
+    await browserPrefers("es-ES");
+    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/fr");
+    expect(await screen.findByRole("link", { name: "Mon espace membre" })).toBeTruthy();
+    expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
+    expect(screen.getByRole("link", { name: "Mon espace membre" }).getAttribute("href")).toBe("/fr/member");
+    expect(screen.getByRole("link", { name: "Summer gala" }).getAttribute("href")).toBe("/fr");
+  });
+
+  it("shows the not-found page for a path that is none of the event's pages", async () => {
+    onEventDomain();
+    await browserPrefers("en-GB");
+    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    open("/summer-gala");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+});
+
+describe("the public pages the server knows", () => {
+  it("are the pages the router mounts below an event (contract/events.ts publicEventPages)", () => {
+    const [scope] = publicEventRoutes();
+    const pages = scope?.children?.[0]?.children ?? [];
+    const paths = pages.flatMap((page) => (page.path && page.path !== "*" ? [page.path] : []));
+    expect(paths.sort()).toEqual([...publicEventPages].sort());
   });
 });

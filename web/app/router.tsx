@@ -22,6 +22,7 @@ import { LoadingLine } from "../ui/LoadingLine";
 import { LanguageScope } from "../ui/language-scope";
 import { lazyPage } from "../ui/lazy-page";
 import { NotFoundPage } from "../ui/NotFoundPage";
+import { domainEventSlug } from "../ui/public-layout/event-domain";
 import { ErrorPage } from "./ErrorPage";
 
 // Layouts are chunks too: a guest on an event's page never fetches the back office's frame, nor an organizer the
@@ -68,21 +69,25 @@ const publicEventPages: RouteObject[] = [
   { path: "*", element: <NotFoundPage /> },
 ];
 
-/** `/{event}/admin` and `/{lang}/admin` are more specific than these, so the sign-in pages keep their paths. */
-export const publicEventRoutes: RouteObject[] = ["/:lang/:event", "/:event"].map((path) => ({
-  path,
-  element: <PublicScope />,
-  errorElement: <ErrorPage />,
-  children: [
-    {
-      lazy: lazyPage(
-        () => import("../ui/public-layout/PublicLayout"),
-        (m) => m.PublicLayout,
-      ),
-      children: publicEventPages,
-    },
-  ],
-}));
+/**
+ * `/{event}/admin` and `/{lang}/admin` are more specific than these, so the sign-in pages keep their paths. On an
+ * event's own domain the event's pages sit at `/{lang}` and `/` (a page's static path outranks `/:lang`).
+ */
+export const publicEventRoutes = (): RouteObject[] =>
+  (domainEventSlug() ? ["/:lang", "/"] : ["/:lang/:event", "/:event"]).map((path) => ({
+    path,
+    element: <PublicScope />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        lazy: lazyPage(
+          () => import("../ui/public-layout/PublicLayout"),
+          (m) => m.PublicLayout,
+        ),
+        children: publicEventPages,
+      },
+    ],
+  }));
 
 /**
  * The routes of one language prefix ("/fr", or "" when the path names none): the admin pages, and the event entry
@@ -118,11 +123,12 @@ export const router = createBrowserRouter([
     HydrateFallback: LoadingLine,
     errorElement: <ErrorPage />,
     children: [
-      { path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> },
+      // On an event's own domain, the root is the event's page.
+      ...(domainEventSlug() ? [] : [{ path: "/", element: <Navigate to={`/${browserLanguage()}/admin`} replace /> }]),
       ...languages.flatMap(languageRoutes),
       ...languageRoutes(undefined),
       ...checkinStaffRoutes,
-      ...publicEventRoutes,
+      ...publicEventRoutes(),
       {
         path: "*",
         element: (

@@ -1,13 +1,13 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useEventSlug } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ContactOrganizerForm } from "./ContactOrganizerForm";
 
-/** `/{lang}/{event}/contact`: a visitor writes to the organizer of the event named by the `event` route parameter. */
+/** `/{lang}/{event}/contact`: a visitor writes to the organizer of the event of the page. */
 export function ContactOrganizerPage() {
   const { t } = useTranslation();
-  const { event = "" } = useParams();
+  const slug = useEventSlug();
   usePageTitle(t("messages.contact.title"));
   return (
     <Stack gap="md" maw={640} mx="auto" w="100%">
@@ -16,7 +16,7 @@ export function ContactOrganizerPage() {
         <Text c="gray.7">{t("messages.contact.intro")}</Text>
       </Stack>
       <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
-        <ContactOrganizerForm slug={event} />
+        <ContactOrganizerForm slug={slug} />
       </Paper>
     </Stack>
   );

@@ -30,7 +30,7 @@ export function PublicLayout() {
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
         <Container size="sm" px="md" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor component={Link} to={base} fw={700} c="blue.8" underline="never" lineClamp={1}>
+            <Anchor component={Link} to={base || "/"} fw={700} c="blue.8" underline="never" lineClamp={1}>
               {event.data.name}
             </Anchor>
             <EventLanguageMenu languages={event.data.languages} />

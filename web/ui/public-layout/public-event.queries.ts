@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import type { Language } from "../../../contract/common";
 import { clientOf } from "../../api/client";
+import { domainEventSlug } from "./event-domain";
 import { memberToken } from "./member-session";
 
 // What every page of an event's public side reads, whichever feature it belongs to: the event's slug and address,
@@ -17,15 +18,19 @@ export const publicKeys = {
   attendees: (slug: string, page: number) => ["public", slug, "attendees", page] as const,
 };
 
-/** The event slug of the current public page (`/:lang/:event/…` or `/:event/…`). */
+/** The event slug of the current public page (`/:lang/:event/…` or `/:event/…`, or the domain's event). */
 export function useEventSlug(): string {
-  return useParams().event ?? "";
+  return useParams().event ?? domainEventSlug() ?? "";
 }
 
-/** Where the event's pages live: with the language of the path when it names one, so links keep it. */
+/**
+ * Where the event's pages live: with the language of the path when it names one, so links keep it. On the event's
+ * own domain without a language that is the root, "": a link to the event's home is then `base || "/"`.
+ */
 export function usePublicBase(): string {
   const { lang, event } = useParams();
-  return lang ? `/${lang}/${event}` : `/${event}`;
+  const eventPath = event === undefined ? "" : `/${event}`;
+  return lang ? `/${lang}${eventPath}` : eventPath;
 }
 
 /**

@@ -242,7 +242,7 @@ export function ShopPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor component={Link} to={base} size="sm">
+        <Anchor component={Link} to={base || "/"} size="sm">
           {t("ticketing.shop.backToEvent")}
         </Anchor>
         <Title order={1} size="h2">
