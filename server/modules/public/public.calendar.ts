@@ -145,7 +145,7 @@ export async function publicEventCalendar(context: AppContext, slug: string, lan
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
-    `UID:${uid}@${new URL(publicUrl).host}`,
+    `UID:${uid}@${new URL(publicUrl).hostname}`,
     `DTSTAMP:${utcDateTime(new Date())}`,
     ...dateLines(event),
     `SUMMARY:${escapeText(event.name)}`,

@@ -40,11 +40,12 @@ export function EventShareActions({ event, base }: { event: PublicEvent; base: s
 
   return (
     <Stack gap={4}>
-      <Group grow gap="sm">
-        <Button component="a" href={calendarUrl} download={`${event.slug}.ics`} variant="light">
+      {/* Side by side when both labels fit, one under the other on a narrow phone: a label is never cut. */}
+      <Group gap="sm">
+        <Button component="a" href={calendarUrl} download={`${event.slug}.ics`} variant="light" flex="1 1 auto">
           {t("public.event.addToCalendar")}
         </Button>
-        <Button variant="light" onClick={share}>
+        <Button variant="light" onClick={share} flex="1 1 auto">
           {t("public.event.share")}
         </Button>
       </Group>
