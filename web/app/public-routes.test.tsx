@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicEventPages } from "../../contract/events";
 import { publicEvent } from "../features/public/public.test-fixtures";
@@ -92,6 +92,19 @@ describe("an event's own domain", () => {
     expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
     expect(screen.getByRole("link", { name: "Mon espace membre" }).getAttribute("href")).toBe("/fr/member");
     expect(screen.getByRole("link", { name: "Summer gala" }).getAttribute("href")).toBe("/fr");
+  });
+
+  it("switches language keeping the query, the event still out of the path", async () => {
+    onEventDomain();
+    await browserPrefers("es-ES");
+    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const { router } = open("/?utm_source=mail");
+    fireEvent.click(await screen.findByRole("button", { name: /^Español — / }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Français" }));
+    // The language's route loads its chunks before the address changes.
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe("/fr?utm_source=mail"),
+    );
   });
 
   it("shows the not-found page for a path that is none of the event's pages", async () => {

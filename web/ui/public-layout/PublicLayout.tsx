@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useOutletContext } from "react-router";
+import { Link, Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import type { Language } from "../../../contract/common";
 import type { PublicEvent } from "../../../contract/public";
 import { ApiError } from "../../api/client";
@@ -54,12 +54,14 @@ export function PublicLayout() {
 function EventLanguageMenu({ languages }: { languages: Language[] }) {
   const { language } = useLanguageScope();
   const location = useLocation();
-  const slug = useEventSlug();
+  const base = usePublicBase();
+  const { event } = useParams();
   const offered = languages.includes(language) ? languages : [language, ...languages];
   if (offered.length < 2) return null;
-  // `/de/gala/member` and `/gala/member` both keep `/member`.
-  const page = location.pathname.replace(/^\/[a-z]{2}(?=\/)/i, "").slice(`/${slug}`.length);
-  return <LanguageMenu languages={offered} pathFor={(next) => `/${next}/${slug}${page}${location.search}`} />;
+  // `/de/gala/member`, `/gala/member` and, on the event's own domain (no event in the path), `/member` keep `/member`.
+  const page = location.pathname.slice(base.length).replace(/\/$/, "");
+  const eventPath = event === undefined ? "" : `/${event}`;
+  return <LanguageMenu languages={offered} pathFor={(next) => `/${next}${eventPath}${page}${location.search}`} />;
 }
 
 function EventUnavailable({ notFound }: { notFound: boolean }) {
