@@ -94,6 +94,18 @@ describe("event edit page", () => {
     expect(screen.getByLabelText(/^Facebook/).getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("sends the custom domains, and shows why the server refused one under the field", async () => {
+    const taken = "The domain gala.example.com is already used elsewhere on the platform.";
+    const { calls } = open("organizer", fullEvent({ customDomains: ["gala.example.com"] }), () =>
+      errorAnswer(409, "EVENT_DOMAIN_TAKEN", taken, { "customDomains.0": taken }),
+    );
+    fireEvent.click(await screen.findByRole("tab", { name: "Params" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement);
+    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(screen.getByPlaceholderText("Add a domain").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({ customDomains: ["gala.example.com"] });
+  });
+
   it("keeps an archived event read only, with a banner to unarchive it", async () => {
     const { calls } = open("organizer", fullEvent({ archived: true }), (request) => ({
       status: 200,
