@@ -55,6 +55,7 @@ import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { eventDomainPath, requestHost, siteOfHost } from "./modules/public/public.domains.js";
 import { linkPreview, pagePath, withLinkPreview } from "./modules/public/public.preview.js";
 import { registerPublicRoutes } from "./modules/public/public.routes.js";
+import { registerStatisticsRoutes } from "./modules/statistics/statistics.routes.js";
 import { registerBillingRoutes } from "./modules/ticketing/billing/billing.routes.js";
 import { registerCatalogueRoutes } from "./modules/ticketing/catalogue/catalogue.routes.js";
 import { salesStopEventDeletion } from "./modules/ticketing/financial-records.js";
@@ -211,6 +212,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerCheckinRoutes(app, context);
   registerFontsRoutes(app, context);
   registerCheckinScanRoutes(app, context);
+  registerStatisticsRoutes(app, context);
   if (context.mailer.usesOutbox) registerDevMailbox(app, context);
   await registerWebApp(app, context);
   return app;

@@ -207,8 +207,12 @@ export async function campaignStatistics(executor: Executor, event: EventRow, id
     campaignActivity(executor, event, id),
   ]);
   if (!row) throw notFound();
+  return { campaign: heading(row), ...mailFigures(row), ...activity };
+}
+
+/** Deliverability and reactivity of a set of send records' counts. */
+function mailFigures(row: Counts) {
   return {
-    campaign: heading(row),
     deliverability: {
       recipients: row.recipients,
       waiting: row.waiting,
@@ -228,8 +232,21 @@ export async function campaignStatistics(executor: Executor, event: EventRow, id
       clickRate: ratio(row.uniqueClicks, row.reached),
       clickToOpen: ratio(row.uniqueClicks, row.uniqueOpens),
     },
-    ...activity,
   };
+}
+
+/**
+ * The event's mails over all its campaigns (the event's statistics page): how many campaigns sent something, and the
+ * send records' deliverability and reactivity, in one statement.
+ */
+export async function eventMailFigures(executor: Executor, eventId: string) {
+  const [row] = await executor
+    .select({ ...countColumns, campaigns: int(sql`count(distinct ${r.campaignId})`) })
+    .from(r)
+    .innerJoin(campaigns, eq(campaigns.id, r.campaignId))
+    .where(eq(campaigns.eventId, eventId));
+  if (!row) throw new Error("an aggregate answers one row");
+  return { campaigns: row.campaigns, ...mailFigures(row) };
 }
 
 const recipientColumns = {
