@@ -34,6 +34,15 @@ export function useAlert(): AlertContextValue {
   return value;
 }
 
+/** Shows an error that names no field in the banner: the server's message, already in the reader's language. */
+export function useAlertError() {
+  const { showAlert } = useAlert();
+  return useCallback(
+    (error: unknown) => showAlert(error instanceof Error ? error.message : String(error)),
+    [showAlert],
+  );
+}
+
 export function AlertBanner() {
   const { alert, clearAlert } = useAlert();
   const banner = useRef<HTMLDivElement>(null);

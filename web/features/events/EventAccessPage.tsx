@@ -5,13 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { EventAccess } from "../../../contract/events";
 import { useAdminContext } from "../../ui/admin-context";
-import { useAlert } from "../../ui/alert";
+import { useAlert, useAlertError } from "../../ui/alert";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { useAdminPath } from "../../ui/language-scope";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAdministrators, useTeams } from "../accounts/accounts.queries";
 import { EventSection } from "./EventSection";
-import { useReportError } from "./event-form";
 import { useChangeEventAccess, useEvent, useEventAccess } from "./events.queries";
 
 type Person = { firstName: string; lastName: string; email: string };
@@ -55,7 +54,7 @@ type SectionProps = { eventId: string; access: EventAccess; editable: boolean };
 function useAccessChange(eventId: string) {
   const { t } = useTranslation();
   const { clearAlert } = useAlert();
-  const report = useReportError();
+  const report = useAlertError();
   const change = useChangeEventAccess(eventId);
   const run = (kind: "administrator" | "team", id: string, grant: boolean, onDone?: () => void) => {
     clearAlert();

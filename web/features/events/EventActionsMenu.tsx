@@ -1,15 +1,14 @@
 import { Alert, Button, Group, Menu, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventSummary } from "../../../contract/events";
 import { ApiError } from "../../api/client";
 import { useAdminContext } from "../../ui/admin-context";
+import { useAlertError } from "../../ui/alert";
 import { useAdminPath } from "../../ui/language-scope";
-import { DuplicateEventModal } from "./DuplicateEventModal";
 import { useToggleArchived } from "./event-archive";
-import { useReportError } from "./event-form";
 import { useDeleteEvent } from "./events.queries";
 
 type Props = {
@@ -65,11 +64,20 @@ export function EventActionsMenu({ event, withEdit = true, onDeleted }: Props) {
           )}
         </Menu.Dropdown>
       </Menu>
-      {dialog === "duplicate" && <DuplicateEventModal event={event} onClose={() => setDialog(null)} />}
+      {dialog === "duplicate" && (
+        <Suspense>
+          <DuplicateEventModal event={event} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {dialog === "delete" && <DeleteEventModal event={event} onClose={() => setDialog(null)} onDeleted={onDeleted} />}
     </>
   );
 }
+
+/** The duplication form, with its schema and form library: fetched when asked for, not with the events list. */
+const DuplicateEventModal = lazy(() =>
+  import("./DuplicateEventModal").then((module) => ({ default: module.DuplicateEventModal })),
+);
 
 /**
  * An event that has sold is refused by the server, which says what it holds: the reason stays in the dialog, with
@@ -80,7 +88,7 @@ function DeleteEventModal({ event, onClose, onDeleted }: Pick<Props, "event" | "
   const { can } = useAdminContext();
   const remove = useDeleteEvent();
   const archive = useToggleArchived();
-  const report = useReportError();
+  const report = useAlertError();
   const [refusal, setRefusal] = useState<string | null>(null);
   const confirm = () =>
     remove.mutate(event.id, {

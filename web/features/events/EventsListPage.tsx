@@ -16,7 +16,8 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type EventFilter, type EventSort, type EventSummary, eventSortSchema } from "../../../contract/events";
+import { type EventFilter, type EventSort, eventSorts } from "../../../contract/event-list";
+import type { EventSummary } from "../../../contract/events";
 import { useAdminContext } from "../../ui/admin-context";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
@@ -131,7 +132,7 @@ function EventListControls() {
         />
         <Select
           label={t("events.list.sortLabel")}
-          data={eventSortSchema.options.map((value) => ({ value, label: t(`events.list.sorts.${value}`) }))}
+          data={eventSorts.map((value) => ({ value, label: t(`events.list.sorts.${value}`) }))}
           value={params.sort}
           onChange={(value) => value && update({ sort: value as EventSort })}
           allowDeselect={false}

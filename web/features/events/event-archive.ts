@@ -1,15 +1,14 @@
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import type { EventSummary } from "../../../contract/events";
-import { useAlert } from "../../ui/alert";
-import { useReportError } from "./event-form";
+import { useAlert, useAlertError } from "../../ui/alert";
 import { useSetArchived } from "./events.queries";
 
 /** Archives or unarchives an event with a notification, or the server's reason in the banner. */
 export function useToggleArchived() {
   const { t } = useTranslation();
   const { clearAlert } = useAlert();
-  const report = useReportError();
+  const report = useAlertError();
   const setArchived = useSetArchived();
   const toggle = (event: Pick<EventSummary, "id" | "name" | "archived">) => {
     clearAlert();

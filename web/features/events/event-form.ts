@@ -22,11 +22,11 @@ export const hasFieldErrors = (error: unknown) => error instanceof ApiError && O
  * screen readers announce.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any form shape may receive server errors.
-export function useReportError(form?: UseFormReturnType<any, any>) {
+export function useReportError(form: UseFormReturnType<any, any>) {
   const { showAlert } = useAlert();
   return (error: unknown) => {
-    const headline = form ? showServerErrors(form, error) : error instanceof Error ? error.message : String(error);
-    if (!form || !hasFieldErrors(error)) showAlert(headline);
+    const headline = showServerErrors(form, error);
+    if (!hasFieldErrors(error)) showAlert(headline);
   };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { type EventFilter, type EventSort, eventFilterSchema, eventSortSchema } from "../../../contract/events";
+import { type EventFilter, type EventSort, eventFilters, eventSorts } from "../../../contract/event-list";
 
 export const eventsPageSize = 20;
 
@@ -8,12 +8,16 @@ export type EventListParams = { filter: EventFilter; sort: EventSort; query: str
 
 const defaults: EventListParams = { filter: "all", sort: "start_date", query: "", page: 1 };
 
+/** `value` when it is one of `values`, else `fallback`: an address may hold anything. */
+const oneOf = <Value extends string>(values: readonly Value[], value: string | null, fallback: Value): Value =>
+  values.find((candidate) => candidate === value) ?? fallback;
+
 /** Reads the list's state from the address, so a reload, a shared link or the back button shows the same list. */
 export function parseEventListParams(search: URLSearchParams): EventListParams {
   const page = Number(search.get("page"));
   return {
-    filter: eventFilterSchema.catch(defaults.filter).parse(search.get("filter") ?? undefined),
-    sort: eventSortSchema.catch(defaults.sort).parse(search.get("sort") ?? undefined),
+    filter: oneOf(eventFilters, search.get("filter"), defaults.filter),
+    sort: oneOf(eventSorts, search.get("sort"), defaults.sort),
     query: search.get("query")?.trim() ?? "",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
