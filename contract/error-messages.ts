@@ -352,6 +352,21 @@ export const messages = {
     fr: "Un e-mail envoyé à cette adresse a été rejeté.",
     es: "Un correo enviado a esta dirección ha sido rechazado.",
   },
+  BANNER_NOT_DOWNLOADED: {
+    en: "The banner could not be downloaded.",
+    fr: "La bannière n'a pas pu être téléchargée.",
+    es: "No se ha podido descargar el banner.",
+  },
+  FAVICON_NOT_DOWNLOADED: {
+    en: "The favicon could not be downloaded.",
+    fr: "Le favicon n'a pas pu être téléchargé.",
+    es: "No se ha podido descargar el favicon.",
+  },
+  LOGO_NOT_DOWNLOADED: {
+    en: "The logo could not be downloaded.",
+    fr: "Le logo n'a pas pu être téléchargé.",
+    es: "No se ha podido descargar el logotipo.",
+  },
   IMAGE_TYPE_UNSUPPORTED: {
     en: "Unsupported image type.",
     fr: "Type d'image non pris en charge.",

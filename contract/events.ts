@@ -9,6 +9,7 @@ import {
   localizedTextSchema,
   optionalWebAddress,
 } from "./common.js";
+import { type EventFilter, type EventSort, eventFilters, eventSorts } from "./event-list.js";
 
 /** SPEC §5: lowercase letters, digits, dashes, 3 to 50 characters. */
 export const eventSlugPattern = /^[a-z0-9-]{3,50}$/;
@@ -49,10 +50,9 @@ const isoDate = z.iso.datetime({
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const socialUrl = optionalWebAddress(500);
 
-export const eventFilterSchema = z.enum(["all", "in_progress", "upcoming", "past", "archived"]);
-export type EventFilter = z.infer<typeof eventFilterSchema>;
-export const eventSortSchema = z.enum(["start_date", "created", "name"]);
-export type EventSort = z.infer<typeof eventSortSchema>;
+export const eventFilterSchema = z.enum(eventFilters);
+export type { EventFilter, EventSort };
+export const eventSortSchema = z.enum(eventSorts);
 
 export const eventListQuery = listQuery.extend({
   filter: eventFilterSchema.default("all"),
@@ -96,6 +96,18 @@ const eventFields = {
   params: z.record(z.string(), z.unknown()).optional(),
 };
 
+/**
+ * The event's banner (the public page's cover and its link previews' picture), favicon and logo (SPEC §3 Event): each
+ * the id of one of the event's own uploaded images, or null. Only on update: an image is uploaded to an existing event.
+ */
+export const eventImageRoles = ["banner", "favicon", "logo"] as const;
+export type EventImageRole = (typeof eventImageRoles)[number];
+const eventImageFields = {
+  bannerImageId: idSchema.nullable().optional(),
+  faviconImageId: idSchema.nullable().optional(),
+  logoImageId: idSchema.nullable().optional(),
+};
+
 /** End after start: checked on create and on every update that touches a date. */
 const endsAfterStart = (body: { startsAt?: string; endsAt?: string | null }) =>
   !body.startsAt || !body.endsAt || new Date(body.endsAt) >= new Date(body.startsAt);
@@ -112,6 +124,7 @@ export type EventCreateBody = z.infer<typeof eventCreateBody>;
 export const eventUpdateBody = z
   .object({
     ...eventFields,
+    ...eventImageFields,
     slug: z.string().optional(),
     archived: z.boolean().optional(),
     unchangedSince: z.iso.datetime({ error: "DATE_INVALID" }).optional(),
@@ -185,6 +198,9 @@ export const eventSchema = eventSummarySchema.extend({
   maxOfflineCheckins: z.number(),
   ratingMax: z.number(),
   attendeesListPublic: z.boolean(),
+  bannerImageId: z.string().nullable(),
+  faviconImageId: z.string().nullable(),
+  logoImageId: z.string().nullable(),
   params: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
   /** Present with `expand=access`. */

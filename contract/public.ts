@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema, languageSchema, listOf, listQuery } from "./common.js";
 import { publicFontSchema } from "./fonts.js";
 import { customFieldTypeSchema, guestStatusSchema } from "./guests.js";
+import { imageSchema } from "./images.js";
 
 /**
  * The public side of an event (SPEC §2 "Public event page"): what anyone may read of it, and the member area where a
@@ -23,6 +24,10 @@ export const publicModulesSchema = z.object({
 });
 export type PublicModules = z.infer<typeof publicModulesSchema>;
 
+/** One of the page's pictures: its size (to reserve its place) and its resized copies, to pick from by width. */
+export const publicImageSchema = imageSchema.pick({ width: true, height: true, url: true, variants: true });
+export type PublicImage = z.infer<typeof publicImageSchema>;
+
 export const publicEventSchema = z.object({
   slug: z.string(),
   name: z.string(),
@@ -43,8 +48,21 @@ export const publicEventSchema = z.object({
   socialUrls: z.record(z.string(), z.string()),
   maxCompanions: z.number().int(),
   modules: publicModulesSchema,
+  /** The event's white label "event" (SPEC §3): its public pages carry no platform branding. */
+  whiteLabel: z.boolean(),
+  /**
+   * The event's multilang module (SPEC §3): off, its pages speak only `preferredLanguage`, which is then the one
+   * language in `languages`, and a page asked in another language moves to it.
+   */
+  multilang: z.boolean(),
   /** The account's active fonts, the page's type when there are some (SPEC §3 Font). */
   fonts: z.array(publicFontSchema),
+  /** The organizer's banner (the page's cover), logo and favicon, each null when not set. */
+  images: z.object({
+    banner: publicImageSchema.nullable(),
+    logo: publicImageSchema.nullable(),
+    favicon: publicImageSchema.nullable(),
+  }),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

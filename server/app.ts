@@ -50,6 +50,7 @@ import { registerImportsRoutes } from "./modules/guests/imports/imports.routes.j
 import { registerRecommendationsRoutes } from "./modules/guests/recommendations/recommendations.routes.js";
 import { guestRetentionJob } from "./modules/guests/retention/retention.jobs.js";
 import { registerImagesRoutes } from "./modules/images/images.routes.js";
+import { findEventImage } from "./modules/images/images.service.js";
 import { anonymizeGuestMessages } from "./modules/messages/messages.retention.js";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes.js";
 import { eventDomainPath, requestHost, siteOfHost } from "./modules/public/public.domains.js";
@@ -94,6 +95,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     accountAccess: requireAccountAccess,
     accountEvents,
     eventDeletionChecks: [salesStopEventDeletion],
+    eventImage: findEventImage,
     fontUsage,
     guestAnonymizers: [anonymizeFormAnswers, anonymizeGuestMessages, anonymizeRecipientAddresses],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },

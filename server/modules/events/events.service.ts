@@ -19,6 +19,7 @@ import { type AccountAccess, assertCan, can } from "../accounts/permissions.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { readEventAccess } from "./events.access.js";
 import { saveEventDomains } from "./events.domains.js";
+import { checkEventImages } from "./events.images.js";
 import { eventAdministrators, events, eventTeams } from "./events.tables.js";
 import {
   canonicalTimezone,
@@ -232,6 +233,7 @@ export async function updateEvent(
     if (changes.keys.includes("customDomains")) {
       await saveEventDomains(tx, id, next.customDomains ?? [], context.config.publicUrl);
     }
+    await checkEventImages(context, tx, id, next, changes.keys);
 
     const [row] = await tx
       .update(events)
@@ -319,6 +321,10 @@ export async function duplicateEvent(
     const row = await insertEvent(tx, access, account, {
       ...settings,
       customDomains: [],
+      // The source's images stay with it (they go when it is deleted): the new edition uploads its own.
+      bannerImageId: null,
+      faviconImageId: null,
+      logoImageId: null,
       name: body.name,
       slug: body.slug,
     });

@@ -86,6 +86,7 @@ describe("public event", () => {
       maxCompanions: 2,
       modules: { registration: false, survey: false, contact: true, attendees: false, memberArea: true },
       fonts: [],
+      images: { banner: null, logo: null, favicon: null },
     });
     const serialized = JSON.stringify(english.body);
     for (const secret of ["Secret", "secret@example.test", "Hidden Co", owner.accountId, event.id]) {

@@ -1,9 +1,11 @@
 import { eventSlugPattern, publicEventPages, reservedSlugs } from "../../../contract/events.js";
+import type { PublicImage } from "../../../contract/public.js";
 import type { Database } from "../../db/connection.js";
 import { AppError } from "../../platform/errors.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { localizedText } from "../events/events.values.js";
 import { requirePublicEvent } from "../events/events.visibility.js";
+import { eventPageImages } from "./public.images.js";
 
 /**
  * Link previews of public event pages. Chat apps and social networks read the HTML the server answers, not what the
@@ -66,7 +68,8 @@ function previewDescription(event: Awaited<ReturnType<typeof requirePublicEvent>
   return [date, event.venueName, event.address].filter(Boolean).join(" · ");
 }
 
-export type LinkPreview = { language: Language; head: string };
+/** The head tags of the page; `favicon` when they hold the event's own icon, which replaces the app's. */
+export type LinkPreview = { language: Language; head: string; favicon: boolean };
 
 /**
  * The head tags of an event's public page, or null when the event is not public (or does not exist, or is not of
@@ -90,6 +93,10 @@ export async function linkPreview(
   const description = escapeHtml(previewDescription(event, language));
   // The path only: a member-area link carries its single-use token in the query.
   const pageUrl = escapeHtml(`${origin}${url.split(/[?#]/)[0]}`);
+  // On the page's own host, whose API paths answer the images too.
+  const { banner, favicon } = await eventPageImages(db, { publicUrl: origin }, event);
+  // The smallest copy: a tab's icon is at most a few dozen pixels wide.
+  const icon = favicon?.variants[0];
   const head = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -98,14 +105,33 @@ export async function linkPreview(
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${pageUrl}" />`,
     `<meta property="og:locale" content="${{ fr: "fr_FR", en: "en_GB", es: "es_ES" }[language]}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...(banner ? bannerTags(banner, title) : [`<meta name="twitter:card" content="summary" />`]),
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    ...(icon ? [`<link rel="icon" type="${escapeHtml(icon.contentType)}" href="${escapeHtml(icon.url)}" />`] : []),
   ].join("\n    ");
-  return { language, head };
+  return { language, head, favicon: icon !== undefined };
 }
 
-/** Puts the preview tags in place of the app's generic title (a function, so no `$&` in a name is ever expanded). */
+/** The banner's largest copy (1280 pixels wide at most, within what networks ask for a large card), by address. */
+function bannerTags(banner: PublicImage, title: string): string[] {
+  const large = banner.variants.find((variant) => variant.url === banner.url) ?? banner;
+  return [
+    `<meta property="og:image" content="${escapeHtml(banner.url)}" />`,
+    `<meta property="og:image:width" content="${large.width}" />`,
+    `<meta property="og:image:height" content="${large.height}" />`,
+    `<meta property="og:image:alt" content="${title}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${escapeHtml(banner.url)}" />`,
+  ];
+}
+
+/**
+ * Puts the preview tags in place of the app's generic title (a function, so no `$&` in a name is ever expanded), and
+ * drops the app's icon when the event has its own.
+ */
 export function withLinkPreview(indexHtml: string, preview: LinkPreview | null): string {
-  return preview ? indexHtml.replace(/<title>[^<]*<\/title>/, () => preview.head) : indexHtml;
+  if (!preview) return indexHtml;
+  const titled = indexHtml.replace(/<title>[^<]*<\/title>/, () => preview.head);
+  return preview.favicon ? titled.replace(/<link rel="icon"[^>]*>\s*/, "") : titled;
 }

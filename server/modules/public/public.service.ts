@@ -23,6 +23,7 @@ import { requirePublicEvent } from "../events/events.visibility.js";
 import { customFields, guests } from "../guests/guests.tables.js";
 import { type Member, usableMemberToken } from "../guests/member-sessions.js";
 import { type MemberTokenPurpose, memberTokens } from "../guests/member-sessions.tables.js";
+import { eventPageImages } from "./public.images.js";
 import { memberLinkMail } from "./public.mails.js";
 import { publicModules } from "./public.modules.js";
 
@@ -46,9 +47,12 @@ type GuestRow = typeof guests.$inferSelect;
 /** What anyone may read of an event: no guest data, ever. */
 export async function getPublicEvent(context: AppContext, slug: string, language: Language): Promise<PublicEvent> {
   const event = await requirePublicEvent(context.db, slug);
-  const [modules, fonts] = await Promise.all([
+  const preferredLanguage = isLanguage(event.preferredLanguage) ? event.preferredLanguage : "en";
+  const { multilang } = event.modules;
+  const [modules, fonts, images] = await Promise.all([
     publicModules(context.db, event),
     listPublicFonts(context, event.accountId),
+    eventPageImages(context.db, context.config, event),
   ]);
   return {
     slug: event.slug,
@@ -62,15 +66,18 @@ export async function getPublicEvent(context: AppContext, slug: string, language
     country: event.country,
     latitude: event.latitude,
     longitude: event.longitude,
-    description: localizedText(event.description, language, event.preferredLanguage),
-    languages: event.languages.filter(isLanguage),
-    preferredLanguage: isLanguage(event.preferredLanguage) ? event.preferredLanguage : "en",
+    description: localizedText(event.description, multilang ? language : preferredLanguage, preferredLanguage),
+    languages: multilang ? event.languages.filter(isLanguage) : [preferredLanguage],
+    preferredLanguage,
     socialUrls: Object.fromEntries(
       Object.entries(event.socialUrls).filter(([, url]) => typeof url === "string" && url),
     ),
     maxCompanions: event.maxCompanions,
     modules,
+    whiteLabel: event.whiteLabel.event,
+    multilang,
     fonts,
+    images,
   };
 }
 

@@ -36,7 +36,10 @@ export function publicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     socialUrls: { instagram: "https://instagram.example/gala" },
     maxCompanions: 2,
     modules: { registration: false, survey: false, contact: true, attendees: true, memberArea: true },
+    whiteLabel: false,
+    multilang: true,
     fonts: [],
+    images: { banner: null, logo: null, favicon: null },
     ...overrides,
   };
 }
