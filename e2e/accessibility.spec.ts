@@ -179,6 +179,13 @@ const visits: Visit[] = [
     url: event("/checkin/statistics"),
   },
   {
+    page: "EventStatisticsPage",
+    route: "events/:eventId/statistics",
+    as: "organizer",
+    url: event("/statistics"),
+  },
+  { page: "EventHistoryPage", route: "events/:eventId/history", as: "organizer", url: event("/history") },
+  {
     page: "CheckinSessionPage",
     route: "events/:eventId/checkin/:sessionId",
     as: "organizer",

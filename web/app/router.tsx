@@ -14,6 +14,7 @@ import { guestsBackOfficeRoutes } from "../features/guests/guests.routes";
 import { messagesBackOfficeRoutes, messagesPublicRoutes } from "../features/messages/messages.routes";
 import { PublicScope } from "../features/public/PublicScope";
 import { publicRoutes } from "../features/public/public.routes";
+import { statisticsBackOfficeRoutes } from "../features/statistics/statistics.routes";
 import { ticketingBackOfficeRoutes, ticketingPublicRoutes } from "../features/ticketing/ticketing.routes";
 import { browserLanguage } from "../i18n/i18n";
 import { AlertProvider } from "../ui/alert";
@@ -49,6 +50,7 @@ const backOfficePages: RouteObject[] = [
   ...campaignsBackOfficeRoutes,
   ...ebadgesBackOfficeRoutes,
   ...checkinBackOfficeRoutes,
+  ...statisticsBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,

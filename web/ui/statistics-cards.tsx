@@ -32,6 +32,7 @@ export function ChartCard({
   chart,
   table,
   tableToggle,
+  actions,
 }: {
   title: string;
   /** A sentence that says what the chart shows, for those who cannot see it. */
@@ -41,6 +42,8 @@ export function ChartCard({
   chart: ReactNode;
   table: ReactNode;
   tableToggle?: { showTable: string; showChart: string };
+  /** Beside the title: what can be done with the figures (an export). */
+  actions?: ReactNode;
 }) {
   const [asTable, setAsTable] = useState(false);
   const image = (
@@ -60,6 +63,7 @@ export function ChartCard({
             {asTable ? tableToggle.showChart : tableToggle.showTable}
           </Button>
         )}
+        {actions}
       </Group>
       {empty ? (
         <Text c="gray.7">{empty}</Text>

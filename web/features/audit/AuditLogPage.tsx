@@ -26,7 +26,8 @@ export function AuditLogPage() {
   );
 }
 
-function AuditTable({ accountId }: { accountId: string }) {
+/** The account's audit log, or one event's part of it (the event's history page). */
+export function AuditTable({ accountId, eventId }: { accountId: string; eventId?: string }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const labels = useActionLabels();
@@ -35,6 +36,7 @@ function AuditTable({ accountId }: { accountId: string }) {
   const [exclude, setExclude] = useState<string[]>([]);
   const [page, setPage] = useState(1);
   const logs = useAuditLogs(accountId, {
+    eventId,
     query: query || undefined,
     exclude,
     limit: pageSize,

@@ -6,7 +6,7 @@ import { clientOf } from "../../api/client";
 
 const auditApi = clientOf(routeTable.auditEndpoints);
 
-export type AuditQuery = { query?: string; exclude: string[]; limit: number; offset: number };
+export type AuditQuery = { eventId?: string; query?: string; exclude: string[]; limit: number; offset: number };
 
 export function useAuditLogs(accountId: string, query: AuditQuery) {
   return useQuery({

@@ -10,6 +10,7 @@ import { EventActionsMenu } from "./EventActionsMenu";
 import { EventDatesProvider } from "./EventDatesProvider";
 import { EventDatesTab } from "./EventDatesTab";
 import { EventDescriptionTab } from "./EventDescriptionTab";
+import { EventImagesTab } from "./EventImagesTab";
 import { EventInfoTab } from "./EventInfoTab";
 import { EventParamsTab } from "./EventParamsTab";
 import { publicPrefix } from "./EventSlugInput";
@@ -100,6 +101,14 @@ function EventEditor({ event }: { event: Event }) {
             {t("ebadges.nav")}
           </Button>
           <MessagesButton eventId={event.id} />
+          <Button component={Link} to={adminPath(`/events/${event.id}/statistics`)} variant="light" size="sm">
+            {t("statistics.nav")}
+          </Button>
+          {can("audit.read") && (
+            <Button component={Link} to={adminPath(`/events/${event.id}/history`)} variant="light" size="sm">
+              {t("audit.event.nav")}
+            </Button>
+          )}
         </Group>
       </Stack>
       {event.archived ? (
@@ -117,6 +126,7 @@ function EventEditor({ event }: { event: Event }) {
           <Tabs.Tab value="dates">{t("events.edit.tabs.dates")}</Tabs.Tab>
           <Tabs.Tab value="params">{t("events.edit.tabs.params")}</Tabs.Tab>
           <Tabs.Tab value="description">{t("events.edit.tabs.description")}</Tabs.Tab>
+          <Tabs.Tab value="images">{t("events.edit.tabs.images")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="info">
           <EventInfoTab {...tab} />
@@ -129,6 +139,9 @@ function EventEditor({ event }: { event: Event }) {
         </Tabs.Panel>
         <Tabs.Panel value="description">
           <EventDescriptionTab {...tab} />
+        </Tabs.Panel>
+        <Tabs.Panel value="images">
+          <EventImagesTab {...tab} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
