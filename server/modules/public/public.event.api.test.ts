@@ -85,6 +85,8 @@ describe("public event", () => {
       socialUrls: { twitter: "https://twitter.example/gala" },
       maxCompanions: 2,
       modules: { registration: false, survey: false, contact: true, attendees: false, memberArea: true },
+      whiteLabel: false,
+      multilang: true,
       fonts: [],
       images: { banner: null, logo: null, favicon: null },
     });
@@ -161,6 +163,28 @@ describe("public event", () => {
     });
     expect(edited.body.attendeesListPublic).toBe(false);
     expect((await publicEvent(event.slug)).body.modules.attendees).toBe(false);
+  });
+
+  it("reports the event's white label and, without the multilang module, speaks only its preferred language", async () => {
+    const event = await guestEvent(t, owner, gala);
+    const edited = await t.request({
+      method: "POST",
+      url: `${eventsUrl(owner.accountId)}/${event.id}`,
+      token: owner.token,
+      body: {
+        whiteLabel: { event: true, mails: false, campaigns: false },
+        modules: { multilang: false, ebadge: true, misc: true, singleImagePartners: false },
+      },
+    });
+    expect(edited.status).toBe(200);
+    const english = await publicEvent(event.slug, "en");
+    expect(english.body).toMatchObject({
+      whiteLabel: true,
+      multilang: false,
+      languages: ["es"],
+      preferredLanguage: "es",
+      description: "Una noche para recordar.",
+    });
   });
 });
 

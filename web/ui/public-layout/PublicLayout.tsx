@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useOutletContext, useParams } from "react-router";
+import { Link, Navigate, Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import type { Language } from "../../../contract/common";
 import type { PublicEvent } from "../../../contract/public";
 import { ApiError } from "../../api/client";
@@ -14,17 +14,24 @@ import { useEventSlug, usePublicBase, usePublicEvent } from "./public-event.quer
 /** The public event of the page, loaded once by the layout for every page under it. */
 export const usePublicEventContext = () => useOutletContext<PublicEvent>();
 
-/** The frame of an event's public pages, phone first: the event's name, its languages, the pages, a footer. */
+/**
+ * The frame of an event's public pages, phone first: the event's name, its languages, the pages, and a footer naming
+ * the platform unless the event is white-labelled. An event without its multilang module speaks only its preferred
+ * language: a page asked in another moves to it, so a shared link in another language still opens.
+ */
 export function PublicLayout() {
   const { t } = useTranslation();
   const slug = useEventSlug();
   const { language } = useLanguageScope();
   const base = usePublicBase();
   const event = usePublicEvent(slug, language);
+  const pathFor = useLanguagePath();
 
   if (event.isPending) return <LoadingLine />;
   if (event.isError)
     return <EventUnavailable notFound={event.error instanceof ApiError && event.error.status === 404} />;
+  const { multilang, preferredLanguage } = event.data;
+  if (!multilang && language !== preferredLanguage) return <Navigate replace to={pathFor(preferredLanguage)} />;
   return (
     <Box mih="100vh" bg="gray.0" style={{ display: "flex", flexDirection: "column" }}>
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
@@ -33,7 +40,7 @@ export function PublicLayout() {
             <Anchor component={Link} to={base || "/"} fw={700} c="blue.8" underline="never" lineClamp={1}>
               {event.data.name}
             </Anchor>
-            <EventLanguageMenu languages={event.data.languages} />
+            {multilang && <EventLanguageMenu languages={event.data.languages} />}
           </Group>
         </Container>
       </Box>
@@ -41,27 +48,35 @@ export function PublicLayout() {
         <AlertBanner />
         <Outlet context={event.data} />
       </Container>
-      <Box component="footer" py="md">
-        <Text size="xs" c="gray.7" ta="center">
-          {t("public.layout.poweredBy", { product: t("app.productName") })}
-        </Text>
-      </Box>
+      {!event.data.whiteLabel && (
+        <Box component="footer" py="md">
+          <Text size="xs" c="gray.7" ta="center">
+            {t("public.layout.poweredBy", { product: t("app.productName") })}
+          </Text>
+        </Box>
+      )}
     </Box>
   );
+}
+
+/** The current page and its query in another language. */
+function useLanguagePath() {
+  const location = useLocation();
+  const base = usePublicBase();
+  const { event } = useParams();
+  // `/de/gala/member`, `/gala/member` and, on the event's own domain (no event in the path), `/member` keep `/member`.
+  const page = location.pathname.slice(base.length).replace(/\/$/, "");
+  const eventPath = event === undefined ? "" : `/${event}`;
+  return (language: Language) => `/${language}${eventPath}${page}${location.search}`;
 }
 
 /** The event's languages (and the page's own, when the event does not offer it), keeping the page and its query. */
 function EventLanguageMenu({ languages }: { languages: Language[] }) {
   const { language } = useLanguageScope();
-  const location = useLocation();
-  const base = usePublicBase();
-  const { event } = useParams();
+  const pathFor = useLanguagePath();
   const offered = languages.includes(language) ? languages : [language, ...languages];
   if (offered.length < 2) return null;
-  // `/de/gala/member`, `/gala/member` and, on the event's own domain (no event in the path), `/member` keep `/member`.
-  const page = location.pathname.slice(base.length).replace(/\/$/, "");
-  const eventPath = event === undefined ? "" : `/${event}`;
-  return <LanguageMenu languages={offered} pathFor={(next) => `/${next}${eventPath}${page}${location.search}`} />;
+  return <LanguageMenu languages={offered} pathFor={pathFor} />;
 }
 
 function EventUnavailable({ notFound }: { notFound: boolean }) {
