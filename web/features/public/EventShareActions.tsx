@@ -1,5 +1,5 @@
 import routeTable from "virtual:endpoint-routes";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointPath } from "../../../contract/endpoint";
@@ -40,15 +40,15 @@ export function EventShareActions({ event, base }: { event: PublicEvent; base: s
 
   return (
     <Stack gap={4}>
-      {/* Side by side when both labels fit, one under the other on a narrow phone: a label is never cut. */}
-      <Group gap="sm">
-        <Button component="a" href={calendarUrl} download={`${event.slug}.ics`} variant="light" flex="1 1 auto">
+      {/* One under the other on a phone, two equal halves from a tablet's width: a label is never cut. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Button component="a" href={calendarUrl} download={`${event.slug}.ics`} variant="light" size="lg" fullWidth>
           {t("public.event.addToCalendar")}
         </Button>
-        <Button variant="light" onClick={share} flex="1 1 auto">
+        <Button variant="light" onClick={share} size="lg" fullWidth>
           {t("public.event.share")}
         </Button>
-      </Group>
+      </SimpleGrid>
       {/* Always there, so that screen readers announce what appears in it. */}
       <Text role="status" size="sm" ta="center" style={{ overflowWrap: "anywhere" }}>
         {shared === "copied" && t("public.event.linkCopied")}

@@ -189,3 +189,51 @@ describe("public event page opened by a personal registration link", () => {
     );
   });
 });
+
+describe("public event page's cover (issue 21)", () => {
+  const picture = (id: string, width: number, height: number) => ({
+    width,
+    height,
+    url: `https://events.example.test/api/v1/images/${id}/1280`,
+    variants: [320, 640, 1280].flatMap((nominal) => {
+      const size = { width: nominal, height: Math.round((nominal * height) / width), size: 1000 };
+      const url = `https://events.example.test/api/v1/images/${id}/${nominal}`;
+      return [
+        { name: String(nominal), contentType: "image/jpeg", url, ...size },
+        { name: `${nominal}.webp`, contentType: "image/webp", url: `${url}.webp`, ...size },
+      ];
+    }),
+  });
+
+  it("shows the banner as a cover loaded first, with its copies by width, and the logo", async () => {
+    fakeServer(() => ({
+      status: 200,
+      body: publicEvent({
+        images: { banner: picture("banner", 1600, 800), logo: picture("logo", 400, 200), favicon: null },
+      }),
+    }));
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+    const logo = (await screen.findByRole("img", { name: "Logo of Summer gala" })) as HTMLImageElement;
+    expect(logo.getAttribute("src")).toBe("https://events.example.test/api/v1/images/logo/320");
+    const cover = document.querySelector("main picture img") as HTMLImageElement;
+    expect(cover.getAttribute("src")).toBe("https://events.example.test/api/v1/images/banner/640");
+    expect(cover.getAttribute("srcset")).toContain("https://events.example.test/api/v1/images/banner/1280 1280w");
+    expect(cover.getAttribute("loading")).toBe("eager");
+    expect(cover.getAttribute("fetchpriority")).toBe("high");
+    expect([cover.getAttribute("width"), cover.getAttribute("height")]).toEqual(["1600", "800"]);
+    const webp = document.querySelector("main picture source") as HTMLSourceElement;
+    expect(webp.getAttribute("type")).toBe("image/webp");
+    expect(webp.getAttribute("srcset")).toContain("banner/320.webp 320w");
+    expect(screen.queryByTestId("cover-placeholder")).toBeNull();
+  });
+
+  it("falls back to a colour block with the day and month, and no logo, when the event has neither", async () => {
+    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+    const block = await screen.findByTestId("cover-placeholder");
+    // The day and month in the event's timezone, hidden from screen readers: the full dates follow as text.
+    expect(block.getAttribute("aria-hidden")).toBe("true");
+    expect(block.textContent).toBe("5Jun");
+    expect(document.querySelector("main img")).toBeNull();
+  });
+});

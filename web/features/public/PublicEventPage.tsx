@@ -8,6 +8,7 @@ import { useEventSlug, useInvitation, usePublicBase } from "../../ui/public-layo
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { AccountFonts } from "./AccountFonts";
+import { EventCover } from "./EventCover";
 import { EventShareActions } from "./EventShareActions";
 import { formatEventDates, mapUrl } from "./event-format";
 
@@ -31,6 +32,7 @@ export function PublicEventPage() {
   return (
     <AccountFonts fonts={event.fonts}>
       <Stack gap="lg">
+        <EventCover event={event} />
         <Stack gap="xs">
           <Title order={1} size="h2">
             {event.name}
@@ -43,10 +45,13 @@ export function PublicEventPage() {
           )}
         </Stack>
 
-        <BuyTicketsButton base={base} />
-        <RegisterButton event={event} base={base} />
+        {/* The actions first, each as wide as the others, large enough for a thumb. */}
+        <Stack gap="sm">
+          <BuyTicketsButton base={base} />
+          <RegisterButton event={event} base={base} />
+          <EventShareActions event={event} base={base} />
+        </Stack>
         <Venue event={event} />
-        <EventShareActions event={event} base={base} />
 
         {event.description && (
           <section aria-labelledby="event-about">
@@ -72,7 +77,7 @@ function BuyTicketsButton({ base }: { base: string }) {
   const office = useTicketOffice(useEventSlug(), language);
   if (office.data?.state !== "open") return null;
   return (
-    <Button component={Link} to={`${base}/shop`} size="md" fullWidth>
+    <Button component={Link} to={`${base}/shop`} size="lg" fullWidth>
       {t("ticketing.shop.buyTickets")}
     </Button>
   );
@@ -85,14 +90,14 @@ function RegisterButton({ event, base }: { event: PublicEvent; base: string }) {
   if (event.modules.registration) {
     const search = invitation ? `?${new URLSearchParams({ invitation })}` : "";
     return (
-      <Button component={Link} to={`${base}/register${search}`} size="md" fullWidth>
+      <Button component={Link} to={`${base}/register${search}`} size="lg" fullWidth>
         {t("public.event.register")}
       </Button>
     );
   }
   return (
     <Stack gap={4}>
-      <Button size="md" fullWidth disabled aria-describedby="registration-closed">
+      <Button size="lg" fullWidth disabled aria-describedby="registration-closed">
         {t("public.event.register")}
       </Button>
       <Text id="registration-closed" size="sm" c="gray.7" ta="center">
