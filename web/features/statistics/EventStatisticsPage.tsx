@@ -270,6 +270,8 @@ export function EventStatisticsPage() {
               h={220}
               data={mailRows}
               dataKey="label"
+              orientation="vertical"
+              yAxisProps={{ width: 110 }}
               series={[{ name: "count", label: t("campaignStatistics.deliverability.count"), color: "cyan.7" }]}
             />
           }
