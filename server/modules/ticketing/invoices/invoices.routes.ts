@@ -4,9 +4,12 @@ import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
 import { AppError, errorBody } from "../../../platform/errors.js";
 import { eventCaller } from "../../events/events.caller.js";
+import { requireMember } from "../../guests/member-sessions.js";
 import {
   cartDocumentPdf,
   cartTicketsPdf,
+  memberDocumentPdf,
+  memberTicketsPdf,
   organizerDocumentPdf,
   organizerTicketsPdf,
   type PdfFile,
@@ -37,7 +40,7 @@ async function sendPdf(request: FastifyRequest, reply: FastifyReply, find: () =>
 
 /**
  * The PDFs of an order (issue 5): its invoice and credit notes, its tickets. For the organizer under the event's
- * orders, for the buyer by their cart's token once paid.
+ * orders, for the buyer by their cart's token once paid, for the signed-in guest in the member area.
  */
 export function registerInvoicesRoutes(app: FastifyInstance, context: AppContext) {
   registerEndpoints(app, invoicesEndpoints, {
@@ -58,6 +61,16 @@ export function registerInvoicesRoutes(app: FastifyInstance, context: AppContext
     cartTicketsPdf: async (request, reply) => {
       const { slug, token } = request.params;
       return sendPdf(request, reply, () => cartTicketsPdf(context, slug, token));
+    },
+    memberDocumentPdf: async (request, reply) => {
+      const { slug, id, documentId } = request.params;
+      const member = await requireMember(context.db, slug, request.headers.authorization);
+      return sendPdf(request, reply, () => memberDocumentPdf(context, member, id, documentId));
+    },
+    memberTicketsPdf: async (request, reply) => {
+      const { slug, id } = request.params;
+      const member = await requireMember(context.db, slug, request.headers.authorization);
+      return sendPdf(request, reply, () => memberTicketsPdf(context, member, id));
     },
   });
 }

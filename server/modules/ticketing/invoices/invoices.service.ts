@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, not, or, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { executorOf, preparedWrite, WriteBatch, type Writer, withWriteBatch } from "../../../db/write-batch.js";
@@ -9,9 +9,10 @@ import type { AttachmentRef } from "../../../platform/mail.tables.js";
 import { passCodeSecret } from "../../../platform/pass-codes.js";
 import type { Caller } from "../../events/events.service.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
+import type { Member } from "../../guests/member-sessions.js";
 import { findCart } from "../orders/cart.lookup.js";
 import type { OrderRow } from "../orders/orders.shared.js";
-import { orders } from "../ticketing.tables.js";
+import { orderItems, orders } from "../ticketing.tables.js";
 import { renderDocumentPdf } from "./invoice-pdf.js";
 import { type DocumentSources, readDocumentSources, type SnapshotParts, snapshotParts } from "./invoice-snapshot.js";
 import { orderConfirmationMail, refundNoticeMail } from "./invoices.mails.js";
@@ -239,9 +240,9 @@ const documentFile = (document: { number: string; snapshot: DocumentSnapshot }):
   make: () => renderDocumentPdf(document.snapshot),
 });
 
-const ticketsFile = (context: AppContext, eventId: string, orderId: string): PdfFile => ({
+const ticketsFile = (context: AppContext, eventId: string, orderId: string, holderGuestId?: string): PdfFile => ({
   filename: `tickets-${orderId}.pdf`,
-  make: async () => renderTicketsPdf(context.db, eventId, orderId, await passCodeSecret(context)),
+  make: async () => renderTicketsPdf(context.db, eventId, orderId, await passCodeSecret(context), holderGuestId),
 });
 
 /** GET orders/{id}/documents/{documentId}/pdf: readable by whoever reads the event's orders. */
@@ -283,6 +284,41 @@ export async function cartTicketsPdf(context: AppContext, slug: string, token: s
   const { event, order } = await findCart(context.db, slug, token, { lock: false });
   requireTicketsValid(order);
   return ticketsFile(context, event.id, order.id);
+}
+
+/** The member area's invoice and credit notes: the buyer's alone; anyone else's order, or another event's, is 404. */
+export async function memberDocumentPdf(
+  context: AppContext,
+  { guest, event }: Member,
+  orderId: string,
+  documentId: string,
+) {
+  const [order] = await context.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id), eq(orders.buyerGuestId, guest.id)));
+  if (!order) throw notFound();
+  return documentFile(await readDocument(context.db, event.id, order.id, documentId));
+}
+
+/**
+ * The member area's tickets of an order: all of them for its buyer; for a guest who holds a ticket of it (bought by
+ * someone else), their own tickets only. Any other order is 404.
+ */
+export async function memberTicketsPdf(context: AppContext, { guest, event }: Member, orderId: string) {
+  const holdsOne = exists(
+    context.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.holderGuestId, guest.id), not(orderItems.refunded))),
+  );
+  const [order] = await context.db
+    .select({ status: orders.status, buyerGuestId: orders.buyerGuestId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id), or(eq(orders.buyerGuestId, guest.id), holdsOne)));
+  if (!order) throw notFound();
+  requireTicketsValid(order);
+  return ticketsFile(context, event.id, orderId, order.buyerGuestId === guest.id ? undefined : guest.id);
 }
 
 /** What the order mails' references (`issueInvoice`, `issueCreditNote`) become at delivery. */

@@ -50,12 +50,14 @@ const holders = alias(guests, "holder");
 /**
  * The tickets PDF of an order of the event; 404 when there is no such order. Each QR code holds the ticket's signed
  * pass code (`passSecret`: platform/pass-codes.ts), never a guessable id: check-in refuses a forged or altered one.
+ * With `holderGuestId`, only that guest's tickets print: a holder never receives the codes of the buyer's others.
  */
 export async function renderTicketsPdf(
   executor: Executor,
   eventId: string,
   orderId: string,
   passSecret: string,
+  holderGuestId?: string,
 ): Promise<Buffer> {
   const [found] = await executor
     .select({ order: orders, event: events, buyer: { firstName: guests.firstName, lastName: guests.lastName } })
@@ -87,7 +89,9 @@ export async function renderTicketsPdf(
   const where = [event.venueName, event.address].filter((part) => part?.trim()).join(", ");
 
   const doc = newPdf(event.name, order.completedAt ?? order.createdAt);
-  const ticketRows = rows.filter((row) => !row.isOption);
+  const ticketRows = rows.filter(
+    (row) => !row.isOption && (holderGuestId === undefined || row.item.holderGuestId === holderGuestId),
+  );
   for (const [index, { item, caption, holder }] of ticketRows.entries()) {
     if (index > 0) doc.addPage();
     if (order.testMode) doc.font("Helvetica-Bold").fontSize(14).fillColor("#b42318").text(t.test);
