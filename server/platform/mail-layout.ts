@@ -1,3 +1,24 @@
+import type { Language } from "./language.js";
+
+const platformFooters: Record<Language, string> = {
+  en: "This mail was sent automatically by the event platform. Please do not reply.",
+  fr: "Cet e-mail a été envoyé automatiquement par la plateforme événementielle. Merci de ne pas y répondre.",
+  es: "Este correo lo envía automáticamente la plataforma de eventos. No responda, por favor.",
+};
+const whiteLabelFooters: Record<Language, string> = {
+  en: "This mail was sent automatically. Please do not reply.",
+  fr: "Cet e-mail a été envoyé automatiquement. Merci de ne pas y répondre.",
+  es: "Este correo se envía automáticamente. No responda, por favor.",
+};
+
+/**
+ * The closing line of every transactional mail. One sent for an event whose white label covers its mails (SPEC §3
+ * "white label (event, mails, campaigns)") does not name the platform; mails of no event (sign-in) always do.
+ */
+export function transactionalFooter(language: Language, event?: { whiteLabel: { mails: boolean } }): string {
+  return (event?.whiteLabel.mails ? whiteLabelFooters : platformFooters)[language];
+}
+
 /** The frame of every transactional mail: one title, a few paragraphs, one button, and the same plain-text twin. */
 export type MailContent = {
   title: string;

@@ -1,5 +1,5 @@
 import type { Language } from "../../platform/language.js";
-import type { MailContent } from "../../platform/mail-layout.js";
+import { type MailContent, transactionalFooter } from "../../platform/mail-layout.js";
 
 type LocalizedMail = { subject: string; content: MailContent };
 
@@ -98,13 +98,4 @@ function actionMail(text: ActionMailText, url: string, language: Language): Loca
       footer: transactionalFooter(language),
     },
   };
-}
-
-/** The closing line of every transactional mail (sign-in, member area). */
-export function transactionalFooter(language: Language): string {
-  return {
-    en: "This mail was sent automatically by the event platform. Please do not reply.",
-    fr: "Cet e-mail a été envoyé automatiquement par la plateforme événementielle. Merci de ne pas y répondre.",
-    es: "Este correo lo envía automáticamente la plataforma de eventos. No responda, por favor.",
-  }[language];
 }

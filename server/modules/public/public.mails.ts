@@ -1,13 +1,13 @@
 import type { Language } from "../../platform/language.js";
-import type { MailContent } from "../../platform/mail-layout.js";
-import { transactionalFooter } from "../auth/auth.mails.js";
+import { type MailContent, transactionalFooter } from "../../platform/mail-layout.js";
 
 /** The member area's sign-in link, in the guest's language, naming the event so the guest knows why it came. */
 export function memberLinkMail(
   language: Language,
-  details: { url: string; eventName: string; minutes: number },
+  details: { url: string; event: { name: string; whiteLabel: { mails: boolean } }; minutes: number },
 ): { subject: string; content: MailContent } {
-  const { eventName, minutes } = details;
+  const { minutes } = details;
+  const eventName = details.event.name;
   const text = {
     en: {
       subject: `Your link to the member area of ${eventName}`,
@@ -34,7 +34,7 @@ export function memberLinkMail(
       title: text.subject,
       paragraphs: [text.intro, text.expiry],
       action: { label: text.action, url: details.url },
-      footer: transactionalFooter(language),
+      footer: transactionalFooter(language, details.event),
     },
   };
 }

@@ -120,7 +120,7 @@ export async function requestMemberLink(
       .where(and(eq(memberTokens.guestId, guest.id), eq(memberTokens.purpose, "link"), isNull(memberTokens.usedAt)));
     const token = await issueMemberToken(tx, guest, "link");
     const url = `${context.config.publicUrl}/${language}/${event.slug}/member?token=${encodeURIComponent(token)}`;
-    const mail = memberLinkMail(language, { url, eventName: event.name, minutes: linkMinutes });
+    const mail = memberLinkMail(language, { url, event, minutes: linkMinutes });
     await context.mailer.enqueue(tx, {
       to: email,
       template: "public.member_link",

@@ -1,7 +1,6 @@
 import type { AutoMailKind, AutoMailMergeTag, AutoMailText } from "../../../../contract/auto-mails.js";
 import type { Language } from "../../../../contract/common.js";
-import type { MailContent } from "../../../platform/mail-layout.js";
-import { transactionalFooter } from "../../auth/auth.mails.js";
+import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { eventDatesText } from "../../forms/submissions/submissions.mails.js";
 
@@ -95,7 +94,7 @@ const labels = {
 
 export type AutoMailEvent = Pick<
   EventRow,
-  "name" | "slug" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address"
+  "name" | "slug" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address" | "whiteLabel"
 >;
 
 /**
@@ -129,7 +128,7 @@ export function autoMailContent(
       title: subject,
       paragraphs,
       action: { label: label.action, url: details.memberUrl },
-      footer: transactionalFooter(language),
+      footer: transactionalFooter(language, event),
     },
   };
 }

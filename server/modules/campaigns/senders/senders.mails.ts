@@ -1,7 +1,6 @@
 import { senderVerificationHours } from "../../../../contract/senders.js";
 import type { Language } from "../../../platform/language.js";
-import type { MailContent } from "../../../platform/mail-layout.js";
-import { transactionalFooter } from "../../auth/auth.mails.js";
+import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
 
 /** The mail that proves an organizer owns a sender address (SPEC §2 "senders"), in fr, en and es. */
 export function senderVerificationMail(

@@ -2,8 +2,7 @@ import type { Executor } from "../../../db/connection.js";
 import type { Writer } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { Language } from "../../../platform/language.js";
-import type { MailContent } from "../../../platform/mail-layout.js";
-import { transactionalFooter } from "../../auth/auth.mails.js";
+import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
 import type { EventRow } from "../../events/events.visibility.js";
 
 /** What a registration's confirmation mail is about: the guest who registered, in the language of the form. */
@@ -32,7 +31,10 @@ declare module "../../../platform/context.js" {
   }
 }
 
-type EventDetails = Pick<EventRow, "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address">;
+type EventDetails = Pick<
+  EventRow,
+  "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address" | "whiteLabel"
+>;
 
 const locales: Record<Language, string> = { en: "en-GB", fr: "fr-FR", es: "es-ES" };
 
@@ -118,7 +120,7 @@ export function registrationMail(
       title: text.subject,
       paragraphs,
       action: { label: text.action, url: details.memberUrl },
-      footer: transactionalFooter(language),
+      footer: transactionalFooter(language, event),
     },
   };
 }

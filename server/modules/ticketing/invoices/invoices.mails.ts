@@ -1,6 +1,5 @@
 import type { Language } from "../../../platform/language.js";
-import type { MailContent } from "../../../platform/mail-layout.js";
-import { transactionalFooter } from "../../auth/auth.mails.js";
+import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { eventDatesText } from "../../forms/submissions/submissions.mails.js";
 import { money } from "./documents.format.js";
@@ -8,7 +7,10 @@ import { money } from "./documents.format.js";
 /** The buyer's mails about an order (issue 5): its confirmation with tickets and invoice, a refund's notice. */
 
 type Details = {
-  event: Pick<EventRow, "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address">;
+  event: Pick<
+    EventRow,
+    "name" | "startsAt" | "endsAt" | "allDay" | "timezone" | "venueName" | "address" | "whiteLabel"
+  >;
   totalInclTaxCents: number;
   currency: string;
 };
@@ -51,7 +53,7 @@ export function orderConfirmationMail(language: Language, details: Details): { s
     content: {
       title: text.subject,
       paragraphs: [text.paid, text.attached, text.when, ...(place ? [text.where] : [])],
-      footer: transactionalFooter(language),
+      footer: transactionalFooter(language, event),
     },
   };
 }
@@ -78,6 +80,10 @@ export function refundNoticeMail(language: Language, details: Details): { subjec
   }[language];
   return {
     subject: text.subject,
-    content: { title: text.subject, paragraphs: [text.refunded, text.attached], footer: transactionalFooter(language) },
+    content: {
+      title: text.subject,
+      paragraphs: [text.refunded, text.attached],
+      footer: transactionalFooter(language, event),
+    },
   };
 }
