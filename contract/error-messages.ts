@@ -412,6 +412,11 @@ export const messages = {
     fr: "Aucun badge ne correspond à cet invité.",
     es: "Ninguna acreditación corresponde a este invitado.",
   },
+  EBADGE_MODULE_OFF: {
+    en: "The e-badge module is off for this event.",
+    fr: "Le module badges est désactivé pour cet événement.",
+    es: "El módulo de acreditaciones está desactivado para este evento.",
+  },
   EBADGE_BATCH_NOT_READY: {
     en: "The badges are not ready yet.",
     fr: "Les badges ne sont pas encore prêts.",

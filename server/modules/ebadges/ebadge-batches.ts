@@ -15,7 +15,7 @@ import { events } from "../events/events.tables.js";
 import { eventColumnsWithStatus, requireEvent } from "../events/events.visibility.js";
 import { guests } from "../guests/guests.tables.js";
 import { ebadgesOfGuests, guestEbadgeSql } from "./ebadge-conditions.js";
-import { madeOrRefused } from "./ebadge-documents.js";
+import { madeOrRefused, requireEbadgeModule } from "./ebadge-documents.js";
 import { badgeGuests, loadBadgeSources, renderBadgesPdf } from "./ebadge-pdf.js";
 import { eventEbadges } from "./ebadges.service.js";
 import { ebadgeBatches } from "./ebadges.tables.js";
@@ -60,6 +60,7 @@ export async function createBatch(
 ): Promise<EbadgeBatch> {
   const { row, accountId } = await context.db.transaction(async (tx) => {
     const event = await requireEvent(tx, access, eventId, "events.update");
+    requireEbadgeModule(event);
     const badges = await eventEbadges(tx, event.id);
     if (badges.length === 0) throw new AppError(409, "EBADGE_REQUIRED_FOR_CONDITIONS");
     const picked = body.guestIds ? inArray(guests.id, body.guestIds) : eq(guests.status, "confirmed");

@@ -64,6 +64,7 @@ async function guestEbadge(executor: Executor, eventId: string, guestId: string)
 /** GET ebadges/guests/{guestId}: the guest's badge by the conditions; 404 "No e-badge is for this guest." */
 export async function guestBadgePdf(context: AppContext, { access }: Caller, eventId: string, guestId: string) {
   const event = await requireEvent(context.db, access, eventId, "events.read");
+  requireEbadgeModule(event);
   const [guest] = await badgeGuests(context.db, event.id, [guestId]);
   if (!guest) throw notFound();
   const ebadge = await guestEbadge(context.db, event.id, guestId);
@@ -72,15 +73,26 @@ export async function guestBadgePdf(context: AppContext, { access }: Caller, eve
 }
 
 /**
- * The attachment of a registration confirmation when the event attaches badges and one is for the guest. The badge
- * is drawn when the mail leaves (mailer attachment renderers), so a design saved meanwhile is the one sent.
+ * Badges are made only while the event's e-badge module is on (SPEC §3 Event modules). Off, its designs, conditions
+ * and settings stay as saved, to find again when it is turned back on, but no badge is printed or mailed.
+ */
+export function requireEbadgeModule(event: Pick<EventRow, "modules">) {
+  if (!event.modules.ebadge) throw new AppError(409, "EBADGE_MODULE_OFF");
+}
+
+/**
+ * The attachment of a registration confirmation when the event's e-badge module is on, it attaches badges and one is
+ * for the guest. The badge is drawn when the mail leaves (mailer attachment renderers), so a design saved meanwhile
+ * is the one sent.
  */
 export async function confirmationBadge(
   executor: Executor,
-  eventId: string,
+  event: Pick<EventRow, "id" | "modules">,
   guestId: string,
   language: string,
 ): Promise<AttachmentRef[]> {
+  if (!event.modules.ebadge) return [];
+  const eventId = event.id;
   const { attachToConfirmation } = await readEbadgeSettings(executor, eventId);
   if (!attachToConfirmation) return [];
   const ebadge = await guestEbadge(executor, eventId, guestId);

@@ -5,6 +5,7 @@ import { mails } from "../../platform/mail.tables.js";
 import { registerAccount } from "../../testing/fixtures.js";
 import { pdfParts, startSmtpServer, waitFor } from "../../testing/smtp.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
+import { eventsUrl } from "../events/events.testing.js";
 import { insertForm, question, submit, uniqueEmail } from "../forms/submissions/submissions.testing.js";
 import { guestEvent } from "../guests/guests.testing.js";
 import { images } from "../images/images.tables.js";
@@ -100,6 +101,24 @@ describe("a registration's confirmation and the guest's e-badge", () => {
     expect(rows.map((row) => [row.template, row.status, row.attachments])).toEqual([
       ["forms.registration_confirmation", "sent", []],
     ]);
+  });
+
+  it("goes without a file, and no badge is printed, when the event's e-badge module is off", async () => {
+    const setup = await badgeEvent({ attach: true, badgeFor: ["confirmed"] });
+    const modules = { multilang: true, ebadge: false, misc: true, singleImagePartners: false };
+    const edited = await t.request({
+      method: "POST",
+      url: `${eventsUrl(owner.accountId)}/${setup.event.id}`,
+      token: owner.token,
+      body: { modules },
+    });
+    expect(edited.status).toBe(200);
+    const { guestId, mail } = await register(setup, "Babbage");
+    expect(pdfParts(mail.raw)).toEqual([]);
+    const printed = await t.request({ method: "GET", url: `${setup.url}/guests/${guestId}`, token: owner.token });
+    expect([printed.status, printed.body.error.code]).toEqual([409, "EBADGE_MODULE_OFF"]);
+    const batch = await t.request({ method: "POST", url: `${setup.url}/batches`, token: owner.token, body: {} });
+    expect([batch.status, batch.body.error.code]).toEqual([409, "EBADGE_MODULE_OFF"]);
   });
 
   it("is delivered without the badge, the failure logged, when the badge cannot be drawn", async () => {

@@ -75,8 +75,7 @@ export async function queueRegistrationConfirmation(
           },
         );
   // A confirmed guest's badge goes with it when the event attaches badges (SPEC §2 e-badges).
-  const attachments =
-    guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event.id, guest.id, language);
+  const attachments = guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event, guest.id, language);
   await context.mailer.enqueue(writer, {
     to: guest.email,
     template: "forms.registration_confirmation",
