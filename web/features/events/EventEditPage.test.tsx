@@ -133,6 +133,16 @@ describe("event edit page", () => {
     expect(screen.getByRole("tab", { name: "English" }).getAttribute("aria-selected")).toBe("true");
   });
 
+  it("links to the e-badges only while the event's e-badge module is on", async () => {
+    open("editor", event);
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "E-badges" })).toBeTruthy();
+    cleanup();
+    open("editor", fullEvent({ modules: { ...event.modules, ebadge: false } }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "E-badges" })).toBeNull();
+  });
+
   it("tells when the event cannot be found", async () => {
     fakeServer(() => errorAnswer(404, "NOT_FOUND", "Not found."));
     renderPage(

@@ -97,9 +97,11 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/checkin`)} variant="light" size="sm">
             {t("checkin.sessions.title")}
           </Button>
-          <Button component={Link} to={adminPath(`/events/${event.id}/ebadges`)} variant="light" size="sm">
-            {t("ebadges.nav")}
-          </Button>
+          {event.modules.ebadge && (
+            <Button component={Link} to={adminPath(`/events/${event.id}/ebadges`)} variant="light" size="sm">
+              {t("ebadges.nav")}
+            </Button>
+          )}
           <MessagesButton eventId={event.id} />
           <Button component={Link} to={adminPath(`/events/${event.id}/statistics`)} variant="light" size="sm">
             {t("statistics.nav")}
