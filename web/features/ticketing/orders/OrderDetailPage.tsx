@@ -8,6 +8,7 @@ import { eventPageQueries } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
 import { formatCents } from "../../../ui/money";
 import { OrderStatusBadge } from "../../../ui/OrderStatusBadge";
+import { orderReference } from "../../../ui/order-reference";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
 import { OrderActions } from "./OrderActions";
@@ -16,7 +17,7 @@ import { OrderHistory } from "./OrderHistory";
 import { OrderItemsTable } from "./OrderItemsTable";
 import { OrderPayments } from "./OrderPayments";
 import { OrderSection } from "./OrderSection";
-import { buyerLabel, orderReference, paymentMethodLabel, taxRateLabel } from "./order-format";
+import { buyerLabel, paymentMethodLabel, taxRateLabel } from "./order-format";
 import { useOrder } from "./orders.queries";
 
 /** One order as the organizer handles it: buyer, items, totals per VAT rate, payments, refunds, documents, actions. */

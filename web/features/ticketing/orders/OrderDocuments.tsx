@@ -8,7 +8,7 @@ import { formatDateTime } from "../../../ui/date-format";
 import { useDownload } from "../../../ui/download";
 import { formatCents } from "../../../ui/money";
 import { TestBadge } from "../../../ui/OrderStatusBadge";
-import { orderReference } from "./order-format";
+import { orderReference } from "../../../ui/order-reference";
 
 const invoicesApi = clientOf(routeTable.invoicesEndpoints);
 

@@ -28,12 +28,13 @@ import { LoadingLine } from "../../../ui/LoadingLine";
 import { useAdminPath } from "../../../ui/language-scope";
 import { formatCents } from "../../../ui/money";
 import { OrderStatusBadge, TestBadge } from "../../../ui/OrderStatusBadge";
+import { orderReference } from "../../../ui/order-reference";
 import { PageLinks } from "../../../ui/PageLinks";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
 import { useTicketingParams } from "../billing/billing.queries";
 import { CatalogueHeader } from "../catalogue/CatalogueParts";
-import { buyerLabel, orderReference, paymentMethodLabel } from "./order-format";
+import { buyerLabel, paymentMethodLabel } from "./order-format";
 import {
   isFiltered,
   noFilter,

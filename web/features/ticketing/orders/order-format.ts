@@ -1,12 +1,6 @@
 import type { TFunction } from "i18next";
 import type { OrderItem, OrderSummary } from "../../../../contract/ticketing-orders";
 
-/**
- * How an order is named on screen: the start of its id, which is what organizers read out on the phone. The search
- * takes the whole id (copied from the address), never this short form alone.
- */
-export const orderReference = (id: string) => id.slice(0, 8).toUpperCase();
-
 /** "Card", "Bank transfer", "Cheque", "Other"; a dash while the buyer has not chosen. */
 export function paymentMethodLabel(t: TFunction, order: Pick<OrderSummary, "paymentMethod" | "otherPaymentKind">) {
   const method = order.paymentMethod === "other" ? (order.otherPaymentKind ?? "other") : order.paymentMethod;
