@@ -50,6 +50,7 @@ const server = (
     if (request.path.startsWith("/public/events/summer-gala?")) return { status: 200, body: publicEvent() };
     if (request.path.endsWith("/forms/registration")) return { status: 200, body: publicForm([workshops]) };
     if (request.path.endsWith("/member/answers")) return { status: 200, body: { items: submissions } };
+    if (request.path.endsWith("/member/orders")) return { status: 200, body: { orders: [], heldTickets: [] } };
     return member(request);
   });
 // renderPage shows its own banner above the layout's: both read the same alert.

@@ -20,11 +20,12 @@ import {
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MemberAnswers } from "../forms/public/MemberAnswers";
 import { useMemberFormAnswers } from "../forms/public/public-forms.queries";
+import { MemberOrders } from "../ticketing/member/MemberOrders";
 import { useRequestMemberLink, useUnregister } from "./public.queries";
 
 /**
  * The guest's own space: sign in by an emailed link (`?token=` is that link), then the registration, companions and
- * answers, unregistering and signing out.
+ * answers, orders and tickets, unregistering and signing out.
  */
 export function MemberAreaPage() {
   const { t } = useTranslation();
@@ -161,6 +162,7 @@ function Registration({ onSignedOut }: { onSignedOut: () => void }) {
       {/* A guest who answered a form reads their own answers there; the guest list's values are for the others. */}
       {formAnswers.data?.items.length === 0 && <Answers registration={registration.data} />}
       <MemberAnswers />
+      <MemberOrders />
       {event.modules.attendees && (
         <Anchor component={Link} to={`${base}/attendees`}>
           {t("public.member.attendeesLink")}
