@@ -12,6 +12,7 @@ describe("public pages' frame", () => {
     renderPage(publicPages, { url: "/es/summer-gala", language: "es", scopePath: "/:lang/:event" });
     expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
     expect(screen.getByRole("contentinfo").textContent).toMatch(/Eventdesk/);
+    expect(document.title).toBe("Summer gala · Eventdesk");
     expect(screen.getByRole("button", { name: /Español/ })).toBeTruthy();
   });
 
@@ -21,6 +22,7 @@ describe("public pages' frame", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
     expect(screen.queryByRole("contentinfo")).toBeNull();
     expect(document.body.textContent).not.toMatch(/Eventdesk/);
+    expect(document.title).toBe("Summer gala");
   });
 
   it("offers no language menu without the multilang module", async () => {

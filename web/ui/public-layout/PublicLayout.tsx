@@ -8,7 +8,7 @@ import { AlertBanner } from "../alert";
 import { LanguageMenu } from "../LanguageMenu";
 import { LoadingLine } from "../LoadingLine";
 import { useLanguageScope } from "../language-scope";
-import { usePageTitle } from "../usePageTitle";
+import { BrandedTitle, usePageTitle } from "../usePageTitle";
 import { useEventSlug, usePublicBase, usePublicEvent } from "./public-event.queries";
 
 /** The public event of the page, loaded once by the layout for every page under it. */
@@ -33,29 +33,31 @@ export function PublicLayout() {
   const { multilang, preferredLanguage } = event.data;
   if (!multilang && language !== preferredLanguage) return <Navigate replace to={pathFor(preferredLanguage)} />;
   return (
-    <Box mih="100vh" bg="gray.0" style={{ display: "flex", flexDirection: "column" }}>
-      <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
-        <Container size="sm" px="md" py="sm">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor component={Link} to={base || "/"} fw={700} c="blue.8" underline="never" lineClamp={1}>
-              {event.data.name}
-            </Anchor>
-            {multilang && <EventLanguageMenu languages={event.data.languages} />}
-          </Group>
-        </Container>
-      </Box>
-      <Container component="main" size="sm" px="md" py="lg" w="100%" style={{ flex: 1 }}>
-        <AlertBanner />
-        <Outlet context={event.data} />
-      </Container>
-      {!event.data.whiteLabel && (
-        <Box component="footer" py="md">
-          <Text size="xs" c="gray.7" ta="center">
-            {t("public.layout.poweredBy", { product: t("app.productName") })}
-          </Text>
+    <BrandedTitle value={!event.data.whiteLabel}>
+      <Box mih="100vh" bg="gray.0" style={{ display: "flex", flexDirection: "column" }}>
+        <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+          <Container size="sm" px="md" py="sm">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Anchor component={Link} to={base || "/"} fw={700} c="blue.8" underline="never" lineClamp={1}>
+                {event.data.name}
+              </Anchor>
+              {multilang && <EventLanguageMenu languages={event.data.languages} />}
+            </Group>
+          </Container>
         </Box>
-      )}
-    </Box>
+        <Container component="main" size="sm" px="md" py="lg" w="100%" style={{ flex: 1 }}>
+          <AlertBanner />
+          <Outlet context={event.data} />
+        </Container>
+        {!event.data.whiteLabel && (
+          <Box component="footer" py="md">
+            <Text size="xs" c="gray.7" ta="center">
+              {t("public.layout.poweredBy", { product: t("app.productName") })}
+            </Text>
+          </Box>
+        )}
+      </Box>
+    </BrandedTitle>
   );
 }
 
