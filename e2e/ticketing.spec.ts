@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { catalogueText } from "./catalogue";
+import { openMail } from "./mailbox";
 import { createEventThroughApi, signInWithToken } from "./organizer";
 
 const t = catalogueText("en");
@@ -8,7 +9,8 @@ const t = catalogueText("en");
 /**
  * A sale (issue 5): the organizer fills in the billing information, creates a ticket, an option and a coupon, and
  * opens the ticket office; a buyer pays on the public page with a test card and the coupon; the organizer sees the
- * order completed with its invoice, refunds one item, and the order is partially refunded.
+ * order completed with its invoice, refunds one item, and the order is partially refunded; the buyer finds it so in
+ * the member area, with its PDFs.
  */
 test("ticketing: billing, catalogue, office, buy with a test card and a coupon, invoice, partial refund", async ({
   page,
@@ -125,6 +127,28 @@ test("ticketing: billing, catalogue, office, buy with a test card and a coupon, 
     await dialog.getByRole("button", { name: t("ticketing.orders.refund.submit_one", { count: 1 }) }).click();
     await expect(page.getByText(t("ticketing.orders.status.partially_refunded")).first()).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: /Credit note TEST-AV-[0-9A-F]{8}-000001/ })).toBeVisible();
+  });
+
+  await test.step("the buyer finds the order in the member area on a phone, with tickets, invoice and credit note", async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: "en-GB" });
+    const member = await phone.newPage();
+    await member.goto(`/en/${slug}/member`);
+    await member.getByRole("textbox", { name: t("public.member.email") }).fill(buyerEmail);
+    await member.getByRole("button", { name: t("public.member.sendLink") }).click();
+    await expect(member.getByRole("heading", { name: t("public.member.checkMailbox") })).toBeVisible();
+    const mail = await openMail(member, buyerEmail, `Your link to the member area of Gala ${id}`);
+    await mail.getByRole("link", { name: "Open my member area" }).click();
+    const orders = member.getByRole("region", { name: t("ticketing.member.title") });
+    await expect(orders.getByText(t("ticketing.orders.status.partially_refunded"))).toBeVisible();
+    await expect(orders.getByText("€84.00")).toBeVisible();
+    await expect(orders.getByRole("button", { name: /^Invoice TEST-F-[0-9A-F]{8}-000001/ })).toBeVisible();
+    await expect(orders.getByRole("button", { name: /^Credit note TEST-AV-[0-9A-F]{8}-000001/ })).toBeVisible();
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await member.screenshot({ path: test.info().outputPath("member-orders.png"), fullPage: true });
+    const download = member.waitForEvent("download");
+    await orders.getByRole("button", { name: new RegExp(`^${t("ticketing.member.downloadTickets")}`) }).click();
+    expect((await download).suggestedFilename()).toMatch(/^tickets-[0-9A-F]{8}\.pdf$/);
+    await phone.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { HeldTicket, MemberOrder } from "../../../../contract/member-orders";
 import { formatDateTime } from "../../../ui/date-format";
@@ -11,6 +11,11 @@ import { useMoney } from "../shop/money";
 import { memberDocumentPdf, memberTicketsPdf, useMemberOrders } from "./member-orders.queries";
 
 type Download = ReturnType<typeof useDownload>;
+
+const plainList = { listStyle: "none" };
+const noWrap = { whiteSpace: "nowrap" } as const;
+// A document's number is long: on a phone its button wraps onto two lines rather than cutting it.
+const wrapping = { root: { height: "auto", paddingBlock: 8 }, label: { whiteSpace: "normal" } } as const;
 
 /**
  * The member area's "Orders and tickets" (issue 21): each order the guest placed with its items, state, totals and
@@ -60,47 +65,54 @@ function OrderCard({ order, download: { busy, download } }: { order: MemberOrder
           </div>
           <OrderStatusBadge status={order.status} testMode={order.testMode} cancelReason={order.cancelReason} />
         </Group>
-        <List listStyleType="none" p={0} spacing={4} aria-label={t("ticketing.member.items", { reference })}>
+        <Stack
+          component="ul"
+          gap={4}
+          p={0}
+          m={0}
+          style={plainList}
+          aria-label={t("ticketing.member.items", { reference })}
+        >
           {order.items.map((item) => (
-            <List.Item key={item.id}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <div>
-                  <Text td={item.refunded ? "line-through" : undefined} pl={item.isOption ? "md" : 0}>
-                    {item.caption}
+            <Group component="li" key={item.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <div>
+                <Text td={item.refunded ? "line-through" : undefined} pl={item.isOption ? "md" : 0}>
+                  {item.caption}
+                </Text>
+                {item.holderName && (
+                  <Text size="sm" c="gray.8" pl={item.isOption ? "md" : 0}>
+                    {t("ticketing.member.holder", { name: item.holderName })}
                   </Text>
-                  {item.holderName && (
-                    <Text size="sm" c="gray.8" pl={item.isOption ? "md" : 0}>
-                      {t("ticketing.member.holder", { name: item.holderName })}
-                    </Text>
-                  )}
-                  {item.refunded && (
-                    <Text size="sm" c="red.9">
-                      {t("ticketing.member.itemRefunded")}
-                    </Text>
-                  )}
-                </div>
-                <Text style={{ whiteSpace: "nowrap" }}>{money(item.priceInclTaxCents)}</Text>
-              </Group>
-            </List.Item>
+                )}
+                {item.refunded && (
+                  <Text size="sm" c="red.9" pl={item.isOption ? "md" : 0}>
+                    {t("ticketing.member.itemRefunded")}
+                  </Text>
+                )}
+              </div>
+              <Text style={noWrap}>{money(item.priceInclTaxCents)}</Text>
+            </Group>
           ))}
-        </List>
+        </Stack>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700}>{t("ticketing.member.total")}</Text>
-          <Text fw={700} style={{ whiteSpace: "nowrap" }}>
+          <Text fw={700} style={noWrap}>
             {money(order.totalInclTaxCents)}
           </Text>
         </Group>
         {order.refundedCents > 0 && (
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text>{t("ticketing.member.refunded")}</Text>
-            <Text style={{ whiteSpace: "nowrap" }}>{money(-order.refundedCents)}</Text>
+            <Text style={noWrap}>{money(-order.refundedCents)}</Text>
           </Group>
         )}
         {(order.ticketsPrintable || order.documents.length > 0) && (
-          <Group gap="xs">
+          <Stack gap="xs">
             {order.ticketsPrintable && (
               <Button
                 variant="light"
+                fullWidth
+                styles={wrapping}
                 aria-label={t("ticketing.member.downloadTicketsOf", { reference })}
                 loading={busy === `tickets-${order.id}`}
                 onClick={() =>
@@ -116,6 +128,8 @@ function OrderCard({ order, download: { busy, download } }: { order: MemberOrder
               <Button
                 key={document.id}
                 variant="default"
+                fullWidth
+                styles={wrapping}
                 loading={busy === document.id}
                 onClick={() =>
                   download(document.id, `${document.number}.pdf`, () => memberDocumentPdf(slug, order.id, document.id))
@@ -124,7 +138,7 @@ function OrderCard({ order, download: { busy, download } }: { order: MemberOrder
                 {t(`ticketing.member.${document.kind}`, { number: document.number })}
               </Button>
             ))}
-          </Group>
+          </Stack>
         )}
       </Stack>
     </Card>
@@ -140,39 +154,37 @@ function HeldTickets({ tickets, download: { busy, download } }: { tickets: HeldT
       <Title order={3} size="h5" id="member-held-tickets" mb="xs">
         {t("ticketing.member.heldTitle")}
       </Title>
-      <List listStyleType="none" p={0} spacing="xs">
+      <Stack component="ul" gap="xs" p={0} m={0} style={plainList}>
         {tickets.map((ticket) => (
-          <List.Item key={ticket.id}>
-            <Group justify="space-between" gap="xs">
-              <Group gap="xs">
-                <Text td={ticket.refunded ? "line-through" : undefined}>{ticket.caption}</Text>
-                {ticket.refunded && (
-                  <Text size="sm" c="red.9">
-                    {t("ticketing.member.itemRefunded")}
-                  </Text>
-                )}
-                {ticket.testMode && <TestBadge />}
-              </Group>
-              {ticket.ticketsPrintable && (
-                <Button
-                  variant="light"
-                  aria-label={t("ticketing.member.downloadHeldTicketOf", { caption: ticket.caption })}
-                  loading={busy === ticket.id}
-                  onClick={() =>
-                    download(
-                      ticket.id,
-                      t("ticketing.member.ticketsFile", { reference: orderReference(ticket.orderId) }),
-                      () => memberTicketsPdf(slug, ticket.orderId),
-                    )
-                  }
-                >
-                  {t("ticketing.member.downloadHeldTicket")}
-                </Button>
+          <Group component="li" key={ticket.id} justify="space-between" gap="xs">
+            <Group gap="xs">
+              <Text td={ticket.refunded ? "line-through" : undefined}>{ticket.caption}</Text>
+              {ticket.refunded && (
+                <Text size="sm" c="red.9">
+                  {t("ticketing.member.itemRefunded")}
+                </Text>
               )}
+              {ticket.testMode && <TestBadge />}
             </Group>
-          </List.Item>
+            {ticket.ticketsPrintable && (
+              <Button
+                variant="light"
+                aria-label={t("ticketing.member.downloadHeldTicketOf", { caption: ticket.caption })}
+                loading={busy === ticket.id}
+                onClick={() =>
+                  download(
+                    ticket.id,
+                    t("ticketing.member.ticketsFile", { reference: orderReference(ticket.orderId) }),
+                    () => memberTicketsPdf(slug, ticket.orderId),
+                  )
+                }
+              >
+                {t("ticketing.member.downloadHeldTicket")}
+              </Button>
+            )}
+          </Group>
         ))}
-      </List>
+      </Stack>
     </Card>
   );
 }
