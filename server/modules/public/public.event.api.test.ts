@@ -185,6 +185,10 @@ describe("public event", () => {
       preferredLanguage: "es",
       description: "Una noche para recordar.",
     });
+    // The link preview of a page in another language speaks the preferred one too.
+    const preview = String((await t.request({ method: "GET", url: `/fr/${event.slug}` })).body);
+    expect(preview).toContain('<html lang="es"');
+    expect(preview).toContain("Una noche para recordar.");
   });
 });
 

@@ -88,7 +88,9 @@ export async function linkPreview(
     throw error;
   });
   if (!event || (accountId !== undefined && event.accountId !== accountId)) return null;
-  const language = page.language ?? fallbackLanguage;
+  // Without its multilang module the event speaks only its preferred language, as its pages do.
+  const preferred = isLanguage(event.preferredLanguage) ? event.preferredLanguage : "en";
+  const language = event.modules.multilang ? (page.language ?? fallbackLanguage) : preferred;
   const title = escapeHtml(event.name);
   const description = escapeHtml(previewDescription(event, language));
   // The path only: a member-area link carries its single-use token in the query.
