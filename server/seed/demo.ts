@@ -197,6 +197,52 @@ async function lastMail(to: string, template: string) {
   return mail;
 }
 
+/**
+ * The launch's public page as organizers dress it: a cover banner, a logo that is also the tab's icon, and a domain of
+ * its own (`launch.localhost` reaches this machine in browsers: http://launch.localhost:3000/ shows the event at /).
+ */
+async function seedEventLook(token: string, accountId: string, eventId: string) {
+  const picture = async (width: number, height: number, svg: string) =>
+    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg}</svg>`))
+      .png()
+      .toBuffer();
+  const banner = await picture(
+    1600,
+    800,
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1864ab"/><stop offset="1" stop-color="#5f3dc4"/></linearGradient></defs>
+    <rect width="1600" height="800" fill="url(#sky)"/><circle cx="1300" cy="180" r="260" fill="#ffffff" fill-opacity="0.08"/>
+    <text x="800" y="430" font-size="110" text-anchor="middle" fill="white" font-family="sans-serif" font-weight="bold">Product launch 2027</text>`,
+  );
+  const logo = await picture(
+    400,
+    400,
+    `<rect width="400" height="400" rx="80" fill="#ffffff"/><text x="200" y="255" font-size="170" text-anchor="middle" fill="#1864ab" font-family="sans-serif" font-weight="bold">PL</text>`,
+  );
+  const scope = `/api/v1/events/${accountId}/${eventId}`;
+  const imageIds: string[] = [];
+  for (const [name, bytes] of [
+    ["cover.png", banner],
+    ["logo.png", logo],
+  ] as const) {
+    const upload = multipart(name, "image/png", bytes);
+    const uploaded = await app.inject({
+      method: "POST",
+      url: `${scope}/images`,
+      headers: { authorization: `Bearer ${token}`, "content-type": upload.contentType },
+      payload: upload.payload,
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`image upload → ${uploaded.statusCode} ${uploaded.body}`);
+    imageIds.push(uploaded.json().id);
+  }
+  const [bannerImageId, logoImageId] = imageIds;
+  await call("POST", `/api/v1/accounts/${accountId}/events/${eventId}`, token, {
+    bannerImageId,
+    logoImageId,
+    faviconImageId: logoImageId,
+    customDomains: ["launch.localhost"],
+  });
+}
+
 /** A multipart body with one file part `file`, as a browser uploads it. */
 function multipart(filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----demo${Date.now().toString(16)}`;
@@ -489,7 +535,10 @@ try {
   const launch = (
     await call("GET", `/api/v1/accounts/${me.memberships[0].accountId}/events?limit=100`, session.token)
   ).items.find((event: { slug: string }) => event.slug === "product-launch-2027");
-  if (launch) await seedCheckinAndBadges(app, session.token, me.memberships[0].accountId, launch.id);
+  if (launch) {
+    await seedEventLook(session.token, me.memberships[0].accountId, launch.id);
+    await seedCheckinAndBadges(app, session.token, me.memberships[0].accountId, launch.id);
+  }
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
     : [];
@@ -500,6 +549,7 @@ try {
       `  at         ${config.publicUrl}/en/admin`,
       `  organizer  ${demo.email} / ${demo.password} (overseer of ${demo.accountName})`,
       `  platform   ${platformAdmin.email} / ${platformAdmin.password} (platform administrator: every account)`,
+      `The product launch's public page, on its own domain: ${config.publicUrl.replace("//localhost", "//launch.localhost")}/`,
       ...mailbox,
       "",
     ].join("\n"),
