@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
@@ -142,13 +142,13 @@ function EventPages({ event, base }: { event: PublicEvent; base: string }) {
   if (pages.length === 0) return null;
   return (
     <nav aria-label={t("public.event.pages")}>
-      <Group gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {pages.map((page) => (
-          <Button key={page.to} component={Link} to={page.to} variant="light">
+          <Button key={page.to} component={Link} to={page.to} variant="light" fullWidth>
             {page.label}
           </Button>
         ))}
-      </Group>
+      </SimpleGrid>
     </nav>
   );
 }
