@@ -177,8 +177,9 @@ test("campaigns: credits, sender, compose with an image, test send, recipients, 
     await page.getByRole("radio", { name: t("campaignSummary.later") }).check();
     const at = await pickNextMinute(page);
     await page.getByRole("button", { name: t("campaignSummary.schedule") }).click();
+    // The confirmation by its title: the picker's dropdown, a dialog too, may still be fading out with its own Confirm.
     await page
-      .getByRole("dialog")
+      .getByRole("dialog", { name: t("campaignSummary.confirmTitle") })
       .getByRole("button", { name: t("common.confirm") })
       .click();
     await expect(page.getByRole("status").filter({ hasText: "The campaign is scheduled for" })).toBeVisible();
