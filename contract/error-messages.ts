@@ -382,6 +382,16 @@ export const messages = {
     fr: "La police n'a pas pu être supprimée : un badge l'utilise.",
     es: "No se ha podido eliminar la fuente: una acreditación la utiliza.",
   },
+  SPEAKER_NOT_DELETED: {
+    en: "The speaker could not be deleted.",
+    fr: "L'intervenant n'a pas pu être supprimé.",
+    es: "No se ha podido eliminar el ponente.",
+  },
+  SPEAKERS_NOT_REORDERED: {
+    en: "The speakers could not be reordered: the list has changed, reload it.",
+    fr: "Les intervenants n'ont pas pu être réordonnés : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar los ponentes: la lista ha cambiado, vuelva a cargarla.",
+  },
   CHECKIN_MAX_REACHED: {
     en: "Impossible to create checkin. Max number of checkins reached.",
     fr: "Impossible de créer le contrôle d'accès. Nombre maximum de contrôles d'accès atteint.",

@@ -25,8 +25,15 @@ const imageFields = {
   logo: { field: "logoImageId", error: "LOGO_NOT_DOWNLOADED" },
 } as const satisfies Record<EventImageRole, { field: keyof EventValues; error: string }>;
 
-/** A page's images follow SPEC §5's general rule: a campaign's GIF or 8 MB photo is no banner. */
 const pageImageTypes = ["image/jpeg", "image/png", "image/webp"];
+
+/**
+ * A page's images follow SPEC §5's general rule: a campaign's GIF or 8 MB photo is no banner (nor a speaker's photo or
+ * a partner's logo).
+ */
+export function isPageImage(image: { contentType: string; size: number }): boolean {
+  return pageImageTypes.includes(image.contentType) && image.size <= imagePurposes.general.maxBytes;
+}
 
 /**
  * Checks the images an update changes: each must be one of this event's own images (another event's id, even of the
@@ -43,8 +50,6 @@ export async function checkEventImages(
     const imageId = next[field];
     if (!imageId || !changedKeys.includes(field)) continue;
     const image = await context.hooks.eventImage(executor, eventId, imageId);
-    if (!image || !pageImageTypes.includes(image.contentType) || image.size > imagePurposes.general.maxBytes) {
-      throw fieldError(field, error);
-    }
+    if (!image || !isPageImage(image)) throw fieldError(field, error);
   }
 }
