@@ -392,6 +392,16 @@ export const messages = {
     fr: "Les intervenants n'ont pas pu être réordonnés : la liste a changé, rechargez-la.",
     es: "No se han podido reordenar los ponentes: la lista ha cambiado, vuelva a cargarla.",
   },
+  PARTNER_NOT_DELETED: {
+    en: "The partner could not be deleted.",
+    fr: "Le partenaire n'a pas pu être supprimé.",
+    es: "No se ha podido eliminar el socio.",
+  },
+  PARTNERS_NOT_REORDERED: {
+    en: "The partners could not be reordered: the list has changed, reload it.",
+    fr: "Les partenaires n'ont pas pu être réordonnés : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar los socios: la lista ha cambiado, vuelva a cargarla.",
+  },
   CHECKIN_MAX_REACHED: {
     en: "Impossible to create checkin. Max number of checkins reached.",
     fr: "Impossible de créer le contrôle d'accès. Nombre maximum de contrôles d'accès atteint.",

@@ -33,6 +33,7 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
+import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
 import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
 import { registerEbadgeRenderers } from "./modules/ebadges/ebadge-documents.js";
@@ -208,6 +209,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerImagesRoutes(app, context);
   registerEbadgesRoutes(app, context);
   registerSpeakersRoutes(app, context);
+  registerPartnersRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
   registerSendersRoutes(app, context);

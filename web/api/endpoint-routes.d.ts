@@ -26,6 +26,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/images.endpoints") &
     typeof import("../../contract/mail-history.endpoints") &
     typeof import("../../contract/messages.endpoints") &
+    typeof import("../../contract/partners.endpoints") &
     typeof import("../../contract/payments.endpoints") &
     typeof import("../../contract/public-forms.endpoints") &
     typeof import("../../contract/public.endpoints") &

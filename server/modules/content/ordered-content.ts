@@ -1,11 +1,16 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { integer, type PgColumn, type PgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { MessageCode } from "../../../contract/error-messages.js";
+import type { Image } from "../../../contract/images.js";
 import type { Executor } from "../../db/connection.js";
-import { AppError } from "../../platform/errors.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, fieldError } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.service.js";
+import { isPageImage } from "../events/events.images.js";
 import type { Caller } from "../events/events.service.js";
 import { events } from "../events/events.tables.js";
+import { findEventImage, imageView } from "../images/images.service.js";
+import { images } from "../images/images.tables.js";
 
 /*
  * An event's ordered content (speakers, partners; programs, documents, photos to come): one table per kind, each with
@@ -121,4 +126,28 @@ export function recordContentChange(
     },
     ip,
   );
+}
+
+/** An image an item shows (a speaker's photo, a partner's logo) is one of this event's, of a page's type and size. */
+export async function checkContentImage(
+  executor: Executor,
+  eventId: string,
+  field: string,
+  imageId: string | null,
+): Promise<void> {
+  if (!imageId) return;
+  const image = await findEventImage(executor, eventId, imageId);
+  if (!image || !isPageImage(image)) throw fieldError(field, "FIELD_INVALID");
+}
+
+/** The items' images with their resized copies, by id: what a list's `expand` adds for a public page. */
+export async function imagesById(
+  context: AppContext,
+  executor: Executor,
+  ids: (string | null)[],
+): Promise<Map<string, Image>> {
+  const named = ids.filter((id): id is string => id !== null);
+  if (named.length === 0) return new Map();
+  const rows = await executor.select().from(images).where(inArray(images.id, named));
+  return new Map(rows.map((row) => [row.id, imageView(context.config, row)]));
 }

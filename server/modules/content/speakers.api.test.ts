@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { auditLogs } from "../audit/audit.tables.js";
-import { multipartForm } from "../forms/forms.testing.js";
 import { guestEvent, scopeUrl } from "../guests/guests.testing.js";
+import { uploadContentImage } from "./content.testing.js";
 
 const t = testAppForFile({ PUBLIC_URL: "https://events.example.test" });
 const tenants = madeBeforeAll(() => registerTenants(t));
@@ -13,16 +12,8 @@ const event = madeBeforeAll(() => guestEvent(t, tenants.owner, {}, [tenants.read
 const otherEvent = madeBeforeAll(() => guestEvent(t, tenants.owner));
 const speakersUrl = (eventId = event.id) => `${scopeUrl(tenants.owner.accountId, eventId)}/speakers`;
 
-async function uploadImage(eventId: string, format: "png" | "gif", purpose = "general") {
-  const bytes = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-    [format]()
-    .toBuffer();
-  const { body, headers } = multipartForm({}, { name: `photo.${format}`, bytes, type: `image/${format}` });
-  const url = `${scopeUrl(tenants.owner.accountId, eventId)}/images?purpose=${purpose}`;
-  const response = await t.request({ method: "POST", url, token: tenants.owner.token, body, headers });
-  if (response.status !== 201) throw new Error(`image upload failed: ${JSON.stringify(response.body)}`);
-  return response.body as { id: string };
-}
+const uploadImage = (eventId: string, format: "png" | "gif", purpose?: string) =>
+  uploadContentImage(t, tenants.owner, eventId, format, purpose);
 
 const post = (url: string, body: unknown, token = tenants.owner.token) =>
   t.request({ method: "POST", url, token, body });

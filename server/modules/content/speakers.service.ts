@@ -1,16 +1,21 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Speaker, speakerBody, speakerExpansions } from "../../../contract/speakers.js";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
-import { fieldError, notFound } from "../../platform/errors.js";
+import { notFound } from "../../platform/errors.js";
 import { changedFields } from "../audit/audit.service.js";
-import { isPageImage } from "../events/events.images.js";
 import type { Caller } from "../events/events.service.js";
 import { requireEvent } from "../events/events.visibility.js";
-import { findEventImage, imageView } from "../images/images.service.js";
-import { images } from "../images/images.tables.js";
-import { appendedPosition, byPosition, recordContentChange, removeContent, reorderContent } from "./ordered-content.js";
+import {
+  appendedPosition,
+  byPosition,
+  checkContentImage,
+  imagesById,
+  recordContentChange,
+  removeContent,
+  reorderContent,
+} from "./ordered-content.js";
 import { speakers } from "./speakers.tables.js";
 
 /* SPEC §7 speakers: an event's speakers, read with events.read and changed with events.update (SPEC §6). */
@@ -54,13 +59,6 @@ const rowValues = (values: SpeakerValues) => ({
   },
 });
 
-/** The photo must be one of this event's images, of a page's type and size (as the event's banner). */
-async function checkPhoto(executor: Executor, eventId: string, values: SpeakerValues): Promise<void> {
-  if (!values.photoImageId) return;
-  const image = await findEventImage(executor, eventId, values.photoImageId);
-  if (!image || !isPageImage(image)) throw fieldError("photoImageId", "FIELD_INVALID");
-}
-
 async function requireSpeaker(executor: Executor, eventId: string, id: string): Promise<SpeakerRow> {
   const [row] = await executor
     .select()
@@ -76,16 +74,11 @@ async function eventSpeakers(context: AppContext, executor: Executor, eventId: s
     .from(speakers)
     .where(eq(speakers.eventId, eventId))
     .orderBy(byPosition(speakers));
-  const photoIds = expand.includes("photo") ? rows.flatMap((row) => (row.photoImageId ? [row.photoImageId] : [])) : [];
-  const photos = new Map(
-    (photoIds.length === 0 ? [] : await executor.select().from(images).where(inArray(images.id, photoIds))).map(
-      (image) => [image.id, imageView(context.config, image)],
-    ),
-  );
+  const photoIds = rows.map((row) => row.photoImageId);
+  const photos = expand.includes("photo") ? await imagesById(context, executor, photoIds) : null;
   const items = rows.map((row) => {
     const view = speakerView(row);
-    if (!expand.includes("photo")) return view;
-    return { ...view, photo: (row.photoImageId && photos.get(row.photoImageId)) || null };
+    return photos ? { ...view, photo: (row.photoImageId && photos.get(row.photoImageId)) || null } : view;
   });
   return { items, total: items.length };
 }
@@ -104,7 +97,7 @@ export async function getSpeaker(context: AppContext, { access }: Caller, eventI
 export async function createSpeaker(context: AppContext, caller: Caller, eventId: string, values: SpeakerValues) {
   return context.db.transaction(async (tx) => {
     await requireEvent(tx, caller.access, eventId, "events.update", { lock: true });
-    await checkPhoto(tx, eventId, values);
+    await checkContentImage(tx, eventId, "photoImageId", values.photoImageId);
     const [row] = await tx
       .insert(speakers)
       .values({ ...rowValues(values), eventId, position: appendedPosition(speakers, eventId) })
@@ -130,7 +123,7 @@ export async function updateSpeaker(
   return context.db.transaction(async (tx) => {
     await requireEvent(tx, caller.access, eventId, "events.update");
     const before = await requireSpeaker(tx, eventId, id);
-    await checkPhoto(tx, eventId, values);
+    await checkContentImage(tx, eventId, "photoImageId", values.photoImageId);
     const [row] = await tx
       .update(speakers)
       .set({ ...rowValues(values), updatedAt: new Date() })
