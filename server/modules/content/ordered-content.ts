@@ -29,7 +29,7 @@ export function orderedContentColumns() {
   };
 }
 
-type OrderedTable = PgTable & { id: PgColumn; eventId: PgColumn; position: PgColumn };
+export type OrderedTable = PgTable & { id: PgColumn; eventId: PgColumn; position: PgColumn };
 
 /** The index that lists an event's items and keeps two of them from sharing a position. */
 export const positionIndex = (name: string, table: { eventId: PgColumn; position: PgColumn }) =>

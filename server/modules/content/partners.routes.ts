@@ -3,22 +3,15 @@ import { partnersEndpoints } from "../../../contract/partners.endpoints.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
 import { eventCaller } from "../events/events.caller.js";
-import {
-  createPartner,
-  getPartner,
-  listPartners,
-  removePartner,
-  reorderPartners,
-  updatePartner,
-} from "./partners.service.js";
+import { partnersService } from "./partners.service.js";
 
 /** SPEC §7 partners: list (with expand), create, read, save, delete, reorder. */
 export function registerPartnersRoutes(app: FastifyInstance, context: AppContext) {
   registerEndpoints(app, partnersEndpoints, {
     list: async (request) =>
-      listPartners(context, await eventCaller(context, request), request.params.event, request.query.expand),
+      partnersService.list(context, await eventCaller(context, request), request.params.event, request.query.expand),
     create: async (request, reply) => {
-      const created = await createPartner(
+      const created = await partnersService.create(
         context,
         await eventCaller(context, request),
         request.params.event,
@@ -27,11 +20,11 @@ export function registerPartnersRoutes(app: FastifyInstance, context: AppContext
       return reply.status(201).send(created);
     },
     reorder: async (request) =>
-      reorderPartners(context, await eventCaller(context, request), request.params.event, request.body.ids),
+      partnersService.reorder(context, await eventCaller(context, request), request.params.event, request.body.ids),
     get: async (request) =>
-      getPartner(context, await eventCaller(context, request), request.params.event, request.params.id),
+      partnersService.get(context, await eventCaller(context, request), request.params.event, request.params.id),
     update: async (request) =>
-      updatePartner(
+      partnersService.update(
         context,
         await eventCaller(context, request),
         request.params.event,
@@ -39,6 +32,6 @@ export function registerPartnersRoutes(app: FastifyInstance, context: AppContext
         request.body,
       ),
     remove: async (request) =>
-      removePartner(context, await eventCaller(context, request), request.params.event, request.params.id),
+      partnersService.remove(context, await eventCaller(context, request), request.params.event, request.params.id),
   });
 }

@@ -3,22 +3,15 @@ import { speakersEndpoints } from "../../../contract/speakers.endpoints.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
 import { eventCaller } from "../events/events.caller.js";
-import {
-  createSpeaker,
-  getSpeaker,
-  listSpeakers,
-  removeSpeaker,
-  reorderSpeakers,
-  updateSpeaker,
-} from "./speakers.service.js";
+import { speakersService } from "./speakers.service.js";
 
 /** SPEC §7 speakers: list (with expand), create, read, save, delete, reorder. */
 export function registerSpeakersRoutes(app: FastifyInstance, context: AppContext) {
   registerEndpoints(app, speakersEndpoints, {
     list: async (request) =>
-      listSpeakers(context, await eventCaller(context, request), request.params.event, request.query.expand),
+      speakersService.list(context, await eventCaller(context, request), request.params.event, request.query.expand),
     create: async (request, reply) => {
-      const created = await createSpeaker(
+      const created = await speakersService.create(
         context,
         await eventCaller(context, request),
         request.params.event,
@@ -27,11 +20,11 @@ export function registerSpeakersRoutes(app: FastifyInstance, context: AppContext
       return reply.status(201).send(created);
     },
     reorder: async (request) =>
-      reorderSpeakers(context, await eventCaller(context, request), request.params.event, request.body.ids),
+      speakersService.reorder(context, await eventCaller(context, request), request.params.event, request.body.ids),
     get: async (request) =>
-      getSpeaker(context, await eventCaller(context, request), request.params.event, request.params.id),
+      speakersService.get(context, await eventCaller(context, request), request.params.event, request.params.id),
     update: async (request) =>
-      updateSpeaker(
+      speakersService.update(
         context,
         await eventCaller(context, request),
         request.params.event,
@@ -39,6 +32,6 @@ export function registerSpeakersRoutes(app: FastifyInstance, context: AppContext
         request.body,
       ),
     remove: async (request) =>
-      removeSpeaker(context, await eventCaller(context, request), request.params.event, request.params.id),
+      speakersService.remove(context, await eventCaller(context, request), request.params.event, request.params.id),
   });
 }
