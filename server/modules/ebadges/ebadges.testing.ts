@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
-import sharp from "sharp";
 import type { TestApp } from "../../testing/test-app.js";
 import { fonts } from "../accounts/fonts/fonts.tables.js";
-import { multipartForm } from "../forms/forms.testing.js";
+import { uploadEventImage } from "../images/images.testing.js";
 
 /** Helpers of the e-badge API tests. */
 
@@ -27,27 +26,13 @@ export async function insertFont(t: TestApp, accountId: string, bytes = openSans
   return font;
 }
 
-/** Uploads an image of the event (a plain-coloured PNG) with this purpose; answers its id. */
-export async function uploadImage(
+/** Uploads an image of the event (a plain-coloured PNG, a badge's proportions) with this purpose; answers its id. */
+export const uploadImage = (
   t: TestApp,
   owner: { token: string; accountId: string },
   eventId: string,
   purpose: "ebadge" | "general",
-) {
-  const bytes = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const { body, headers } = multipartForm({}, { name: "background.png", bytes, type: "image/png" });
-  const response = await t.request({
-    method: "POST",
-    url: `/api/v1/events/${owner.accountId}/${eventId}/images?purpose=${purpose}`,
-    token: owner.token,
-    body,
-    headers,
-  });
-  if (response.status !== 201) throw new Error(`image upload failed: ${JSON.stringify(response.body)}`);
-  return response.body.id as string;
-}
+) => uploadEventImage(t, owner, eventId, { width: 400, height: 560, purpose });
 
 /** Reads an answer's bytes as a PDF is sent. */
 export async function pdfOf(t: TestApp, url: string, token: string) {

@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount, type SignedIn } from "../../testing/fixtures.js";
 import { startTestApp, type TestApp } from "../../testing/test-app.js";
-import { multipartForm } from "../forms/forms.testing.js";
 import { guestEvent } from "../guests/guests.testing.js";
+import { uploadEventImage } from "../images/images.testing.js";
 import { eventsUrl } from "./events.testing.js";
 
 let t: TestApp;
@@ -34,21 +33,8 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
-async function uploadImage(eventId: string, width: number, height: number, purpose = "general") {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const { body, headers } = multipartForm({}, { name: "picture.png", bytes, type: "image/png" });
-  const response = await t.request({
-    method: "POST",
-    url: `/api/v1/events/${owner.accountId}/${eventId}/images?purpose=${purpose}`,
-    token: owner.token,
-    body,
-    headers,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id as string;
-}
+const uploadImage = (eventId: string, width: number, height: number, purpose = "general") =>
+  uploadEventImage(t, owner, eventId, { width, height, purpose });
 
 const update = (eventId: string, body: Record<string, unknown>, language?: string) =>
   t.request({ method: "POST", url: `${eventsUrl(owner.accountId)}/${eventId}`, token: owner.token, body, language });
