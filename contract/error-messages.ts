@@ -437,6 +437,11 @@ export const messages = {
     fr: "Le module badges est désactivé pour cet événement.",
     es: "El módulo de acreditaciones está desactivado para este evento.",
   },
+  MISC_MODULE_OFF: {
+    en: "The miscellaneous tools module (documents, photos, custom pages) is off for this event.",
+    fr: "Le module outils divers (documents, photos, pages personnalisées) est désactivé pour cet événement.",
+    es: "El módulo de herramientas diversas (documentos, fotos, páginas personalizadas) está desactivado para este evento.",
+  },
   EBADGE_BATCH_NOT_READY: {
     en: "The badges are not ready yet.",
     fr: "Les badges ne sont pas encore prêts.",
