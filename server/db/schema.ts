@@ -7,6 +7,7 @@ export * from "../modules/auth/auth.tables.js";
 export * from "../modules/campaigns/auto-mails/auto-mails.tables.js";
 export * from "../modules/campaigns/campaigns.tables.js";
 export * from "../modules/checkin/checkin.tables.js";
+export * from "../modules/content/custom-pages.tables.js";
 export * from "../modules/content/partners.tables.js";
 export * from "../modules/content/speakers.tables.js";
 export * from "../modules/ebadges/ebadges.tables.js";
