@@ -9,6 +9,7 @@ export * from "../modules/campaigns/campaigns.tables.js";
 export * from "../modules/checkin/checkin.tables.js";
 export * from "../modules/content/custom-pages.tables.js";
 export * from "../modules/content/partners.tables.js";
+export * from "../modules/content/shared-files.tables.js";
 export * from "../modules/content/speakers.tables.js";
 export * from "../modules/ebadges/ebadges.tables.js";
 export * from "../modules/events/events.tables.js";
