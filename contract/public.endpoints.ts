@@ -14,6 +14,7 @@ import {
   publicEventQuery,
   publicEventSchema,
 } from "./public.js";
+import { publicContentSchema } from "./public-content.js";
 
 const event = "/public/events/:slug";
 
@@ -39,6 +40,16 @@ export const publicEndpoints = endpointGroup("public", {
     params: publicEventParams,
     query: publicEventQuery,
     file: ["text/calendar"],
+  },
+  content: {
+    method: "GET",
+    path: `${event}/content`,
+    summary:
+      "Read a published event's content for its page in one answer: speakers, partners and the rest (`lang` as for the event page)",
+    access: "anyone",
+    params: publicEventParams,
+    query: publicEventQuery,
+    answer: publicContentSchema,
   },
   invitation: {
     method: "GET",

@@ -6,6 +6,7 @@ import { isLanguage } from "../../platform/language.js";
 import { requireMember } from "../guests/member-sessions.js";
 import { readInvitation } from "./invitations.js";
 import { publicEventCalendar } from "./public.calendar.js";
+import { getPublicContent, sendCacheable } from "./public.content.js";
 import {
   closeMemberSession,
   getMemberRegistration,
@@ -20,7 +21,7 @@ import {
 const noStore = { "cache-control": "no-store" };
 
 /** `lang` wins over Accept-Language; anything but fr or es reads English. */
-const pageLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>) => {
+export const pageLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>) => {
   const { lang } = request.query;
   return lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
 };
@@ -47,6 +48,8 @@ export function registerPublicRoutes(app: FastifyInstance, context: AppContext) 
         })
         .send(calendar);
     },
+    content: async (request, reply) =>
+      sendCacheable(request, reply, await getPublicContent(context, request.params.slug, pageLanguage(request))),
     invitation: async (request, reply) => {
       reply.headers(noStore);
       return readInvitation(context, request.params.slug, request.params.token);
