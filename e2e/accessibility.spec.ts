@@ -185,6 +185,10 @@ const visits: Visit[] = [
     url: event("/statistics"),
   },
   { page: "EventHistoryPage", route: "events/:eventId/history", as: "organizer", url: event("/history") },
+  // The content layout's index leads to its first tab; each kind's page is a child route of the layout.
+  { page: "SpeakersPage", route: "events/:eventId/content", as: "organizer", url: event("/content") },
+  { page: "SpeakersPage", route: "speakers", as: "organizer", url: event("/content/speakers") },
+  { page: "PartnersPage", route: "partners", as: "organizer", url: event("/content/partners") },
   {
     page: "CheckinSessionPage",
     route: "events/:eventId/checkin/:sessionId",

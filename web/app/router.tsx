@@ -7,6 +7,7 @@ import { campaignsBackOfficeRoutes } from "../features/campaigns/campaigns.route
 import { sendersAuthRoutes, sendersBackOfficeRoutes } from "../features/campaigns/senders/senders.routes";
 import { checkinBackOfficeRoutes } from "../features/checkin/checkin.routes";
 import { checkinStaffRoutes } from "../features/checkin/staff/staff.routes";
+import { contentBackOfficeRoutes } from "../features/content/content.routes";
 import { ebadgesBackOfficeRoutes } from "../features/ebadges/ebadges.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
@@ -51,6 +52,7 @@ const backOfficePages: RouteObject[] = [
   ...ebadgesBackOfficeRoutes,
   ...checkinBackOfficeRoutes,
   ...statisticsBackOfficeRoutes,
+  ...contentBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,

@@ -102,6 +102,9 @@ function EventEditor({ event }: { event: Event }) {
               {t("ebadges.nav")}
             </Button>
           )}
+          <Button component={Link} to={adminPath(`/events/${event.id}/content`)} variant="light" size="sm">
+            {t("content.nav")}
+          </Button>
           <MessagesButton eventId={event.id} />
           <Button component={Link} to={adminPath(`/events/${event.id}/statistics`)} variant="light" size="sm">
             {t("statistics.nav")}
