@@ -442,6 +442,46 @@ export const messages = {
     fr: "Le module outils divers (documents, photos, pages personnalisées) est désactivé pour cet événement.",
     es: "El módulo de herramientas diversas (documentos, fotos, páginas personalizadas) está desactivado para este evento.",
   },
+  SHARED_FILE_NOT_UPLOADED: {
+    en: "This shared file has no file yet: upload it before notifying the guest.",
+    fr: "Ce fichier partagé n'a pas encore de fichier : téléversez-le avant de prévenir l'invité.",
+    es: "Este archivo compartido aún no tiene archivo: súbalo antes de avisar al invitado.",
+  },
+  SHARED_FILE_GUEST_INVALID: {
+    en: "This guest is not one of the event's guests.",
+    fr: "Cet invité ne fait pas partie des invités de l'événement.",
+    es: "Este invitado no es uno de los invitados del evento.",
+  },
+  SHARED_FILE_GUEST_NO_EMAIL: {
+    en: "This guest has no email address: they cannot be notified.",
+    fr: "Cet invité n'a pas d'adresse e-mail : il ne peut pas être prévenu.",
+    es: "Este invitado no tiene dirección de correo: no se le puede avisar.",
+  },
+  CUSTOM_PAGE_URL_INVALID: {
+    en: "The page's URL must have 1 to 80 characters: lowercase letters, digits and dashes between them.",
+    fr: "L'URL de la page doit contenir de 1 à 80 caractères : lettres minuscules, chiffres et tirets entre eux.",
+    es: "La URL de la página debe tener de 1 a 80 caracteres: letras minúsculas, dígitos y guiones entre ellos.",
+  },
+  CUSTOM_PAGE_URL_RESERVED: {
+    en: "This URL is one of the event's own pages. Please choose another one.",
+    fr: "Cette URL est celle d'une page de l'événement. Veuillez en choisir une autre.",
+    es: "Esta URL es la de una página del evento. Elija otra.",
+  },
+  CUSTOM_PAGE_URL_TAKEN: {
+    en: "Another page of the event already has this URL in this language.",
+    fr: "Une autre page de l'événement a déjà cette URL dans cette langue.",
+    es: "Otra página del evento ya tiene esta URL en este idioma.",
+  },
+  CUSTOM_PAGE_LANGUAGE_OFF: {
+    en: "This language is not one of the event's languages.",
+    fr: "Cette langue ne fait pas partie des langues de l'événement.",
+    es: "Este idioma no es uno de los idiomas del evento.",
+  },
+  CUSTOM_PAGES_NOT_REORDERED: {
+    en: "The pages could not be reordered: the list has changed, reload it.",
+    fr: "Les pages n'ont pas pu être réordonnées : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar las páginas: la lista ha cambiado, vuelva a cargarla.",
+  },
   EBADGE_BATCH_NOT_READY: {
     en: "The badges are not ready yet.",
     fr: "Les badges ne sont pas encore prêts.",

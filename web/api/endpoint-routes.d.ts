@@ -13,6 +13,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/checkin-scans.endpoints") &
     typeof import("../../contract/checkin.endpoints") &
     typeof import("../../contract/credits.endpoints") &
+    typeof import("../../contract/custom-pages.endpoints") &
     typeof import("../../contract/ebadges.endpoints") &
     typeof import("../../contract/error-mails.endpoints") &
     typeof import("../../contract/events.endpoints") &
