@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -26,6 +26,11 @@ export type Transaction = PgTransaction<
 >;
 /** Anything a service can run a query on: the database itself, or an open transaction. */
 export type Executor = Database | Transaction;
+
+/** The rows of a raw SQL statement. Both drivers answer raw SQL with `{ rows }`; Drizzle types them apart. */
+export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /** The raw SQL door pg-boss needs (`db.executeSql`), backed by the same connection as Drizzle. */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };

@@ -1,8 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CheckinRefusal, checkinSyncAnswer, checkinSyncBody, OfflinePass } from "../../../contract/checkin.js";
 import type { Language } from "../../../contract/common.js";
-import type { Executor } from "../../db/connection.js";
+import { type Executor, rowsOf } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { guestPassCode, passCodeSecret, readPassCode, ticketPassCode } from "../../platform/pass-codes.js";
@@ -19,10 +19,6 @@ import { passSource, refusalCase, selectList } from "./checkin-scans.service.js"
  * of it, whatever its size: a scan id already received changes nothing, a pass already in (here or at another door)
  * is recorded flagged rather than refused, and the live screens hear of it once it has committed.
  */
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(executor: Executor, query: SQL) =>
-  ((await executor.execute(query)) as unknown as Rows<T>).rows;
 
 type PlaceRow = { checkinId: string; at: string; sessionName: string };
 type PassRow = ShownGuestRow & {

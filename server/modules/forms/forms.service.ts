@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import {
   type Form,
   type FormBody,
@@ -10,7 +10,7 @@ import {
   formViolations,
   type RuleViolation,
 } from "../../../contract/forms.js";
-import type { Executor } from "../../db/connection.js";
+import { type Executor, rowsOf } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, fieldError, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { storeUpload, type Upload } from "../../platform/file-store.js";
@@ -61,11 +61,6 @@ function toForm({ form, terms, submissionCount }: FormSelection & { submissionCo
 
 function selectForms(executor: Executor) {
   return executor.select(formColumns).from(forms).leftJoin(storedFiles, eq(storedFiles.id, forms.termsFileId));
-}
-
-/** Both drivers answer raw SQL with `{ rows }`; Drizzle types them apart. */
-export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** A form of the event, or 404: a form id never reaches across events. */

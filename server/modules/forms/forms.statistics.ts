@@ -10,7 +10,7 @@ import {
   submittedAtLabel,
 } from "../../../contract/forms.js";
 import { exportLabels } from "../../../contract/guest-export.js";
-import type { Executor } from "../../db/connection.js";
+import { type Executor, rowsOf } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { storedFiles } from "../../platform/files.tables.js";
 import {
@@ -23,7 +23,7 @@ import {
 import type { Caller } from "../events/events.service.js";
 import { requireEvent } from "../events/events.visibility.js";
 import { guests } from "../guests/guests.tables.js";
-import { requireForm, rowsOf } from "./forms.service.js";
+import { requireForm } from "./forms.service.js";
 import { formSubmissions } from "./forms.tables.js";
 
 const questionName = (question: Question, language: Language) =>

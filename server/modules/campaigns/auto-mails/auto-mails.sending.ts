@@ -1,7 +1,7 @@
-import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AutoMailKind } from "../../../../contract/auto-mails.js";
-import type { Executor } from "../../../db/connection.js";
+import { type Executor, rowsOf } from "../../../db/connection.js";
 import { type Writer, withWriteBatch } from "../../../db/write-batch.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
@@ -87,11 +87,6 @@ export async function queueRegistrationConfirmation(
     attachments,
   });
   return true;
-}
-
-type Rows<T> = { rows: T[] };
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as Rows<T>).rows;
 }
 
 /** Send records taken per transaction: a large event's reminders go out in a few commits, not one huge one. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CampaignType, ExclusionReason } from "../../../../contract/campaigns.js";
 import type { GuestStatus, MailStatus } from "../../../../contract/guests.js";
-import type { Executor } from "../../../db/connection.js";
+import { type Executor, rowsOf } from "../../../db/connection.js";
 import { events } from "../../events/events.tables.js";
 import { searchable } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
@@ -85,11 +85,6 @@ export function verdictsCte(campaignId: string): SQL {
         left join ${errorMails} em on em.account_id = target.account_id and em.email = lower(btrim(g.email))
       where g.event_id = target.event_id
     )`;
-}
-
-type Rows<T> = { rows: T[] };
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as Rows<T>).rows;
 }
 
 /**

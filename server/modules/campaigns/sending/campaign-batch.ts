@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { MergeTag, RecipientStatus } from "../../../../contract/campaigns.js";
-import type { Executor } from "../../../db/connection.js";
+import { rowsOf } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { dkimOptionsFor, domainOfAddress } from "../../../platform/dkim.js";
 import { storedFiles } from "../../../platform/files.tables.js";
@@ -63,10 +63,6 @@ export function closeCampaignTransport(context: AppContext) {
   transports.get(context)?.close();
   transports.delete(context);
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(executor: Executor, query: SQL) =>
-  ((await executor.execute(query)) as unknown as Rows<T>).rows;
 
 type Claimed = {
   id: string;

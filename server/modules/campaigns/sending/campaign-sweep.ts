@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Executor } from "../../../db/connection.js";
+import { rowsOf } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
@@ -18,10 +18,6 @@ import { beginSend, enqueueBatches, finishCampaign, sendBatchQueue } from "./cam
 export function campaignSweepJob(context: AppContext): JobDefinition<z.ZodObject> {
   return { name: "campaigns.sweep", payload: z.object({}), cron: "* * * * *", handle: () => sweepCampaigns(context) };
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(executor: Executor, query: ReturnType<typeof sql>) =>
-  ((await executor.execute(query)) as unknown as Rows<T>).rows;
 
 export async function sweepCampaigns(context: AppContext): Promise<void> {
   await startScheduledCampaigns(context);

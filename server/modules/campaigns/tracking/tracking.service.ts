@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { RecipientStatus } from "../../../../contract/campaigns.js";
-import type { Executor } from "../../../db/connection.js";
+import { type Executor, rowsOf } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { Language } from "../../../platform/language.js";
 import { guests } from "../../guests/guests.tables.js";
@@ -113,7 +113,3 @@ export async function recipientOfMessageId(executor: Executor, messageId: string
   );
   return rows[0]?.id;
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(executor: Executor, query: ReturnType<typeof sql>) =>
-  ((await executor.execute(query)) as unknown as Rows<T>).rows;

@@ -1,7 +1,7 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DuplicateReason, duplicateList, duplicateListQuery } from "../../../../contract/guest-duplicates.js";
-import type { Executor } from "../../../db/connection.js";
+import { rowsOf } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
@@ -54,11 +54,6 @@ function pairsQuery(eventId: string) {
 }
 
 type PairRow = { id1: string; id2: string; reasons: DuplicateReason[] };
-
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** GET duplicates/getDuplicatesJson: pairs not yet merged nor ignored, ordered by the first guest's name. */
 export async function listDuplicates(
