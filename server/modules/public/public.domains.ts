@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Database } from "../../db/connection.js";
+import { type Database, rowsOf } from "../../db/connection.js";
 import { accounts } from "../accounts/accounts.tables.js";
 import { eventDomains, events } from "../events/events.tables.js";
 
@@ -17,19 +17,22 @@ export type Site = { accountId: string; eventSlug: string | null };
  */
 export const requestHost = (request: FastifyRequest) => request.hostname.toLowerCase().replace(/\.$/, "");
 
+/**
+ * One read per page load: an event's custom domain first, else an account's default domain (both unique, so at most
+ * one row of each).
+ */
 export async function siteOfHost(db: Database, host: string): Promise<Site | null> {
-  const [event] = await db
-    .select({ accountId: events.accountId, eventSlug: events.slug })
-    .from(eventDomains)
-    .innerJoin(events, eq(events.id, eventDomains.eventId))
-    .where(eq(eventDomains.domain, host));
-  if (event) return event;
-  const [account] = await db
-    .select({ accountId: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.defaultDomain, host))
-    .limit(1);
-  return account ? { accountId: account.accountId, eventSlug: null } : null;
+  const [site] = await rowsOf<Site>(
+    db,
+    sql`select * from (
+        select ${events.accountId} as "accountId", ${events.slug} as "eventSlug", 0 as rank
+          from ${eventDomains} join ${events} on ${events.id} = ${eventDomains.eventId}
+          where ${eventDomains.domain} = ${host}
+        union all
+        select ${accounts.id}, null, 1 from ${accounts} where ${accounts.defaultDomain} = ${host}
+      ) as sites order by rank limit 1`,
+  );
+  return site ? { accountId: site.accountId, eventSlug: site.eventSlug } : null;
 }
 
 /** First segments that keep their platform path on an event's domain: the back office and the staff's scanning app. */
