@@ -1,25 +1,12 @@
 import { Box, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract/common";
-import type { PublicEvent, PublicImage } from "../../../contract/public";
+import type { PublicEvent } from "../../../contract/public";
 import { useLanguageScope } from "../../ui/language-scope";
+import { copyFor, sourceSet } from "./responsive-image";
 
 /** The page is at most the layout's `sm` container wide (720 pixels): wider copies would only cost the phone data. */
 const coverSizes = "(min-width: 48em) 720px, 100vw";
-
-/** `url 320w, url 640w…` of one format's copies: the browser picks by the screen's width and density. */
-function sourceSet(image: PublicImage, webp: boolean) {
-  return image.variants
-    .filter((variant) => (variant.contentType === "image/webp") === webp)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
-}
-
-/** The smallest copy at least `width` wide, in a format every browser shows. */
-function copyFor(image: PublicImage, width: number) {
-  const safe = image.variants.filter((variant) => variant.contentType !== "image/webp");
-  return safe.find((variant) => variant.width >= width) ?? safe[safe.length - 1] ?? image;
-}
 
 const coverRadius = "var(--mantine-radius-md)";
 

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorAnswer, fakeServer, renderPage } from "../../ui/test-render";
-import { publicEvent, publicPages } from "./public.test-fixtures";
+import { errorAnswer, renderPage } from "../../ui/test-render";
+import { eventPageServer, publicEvent, publicPages } from "./public.test-fixtures";
 
 afterEach(cleanup);
 
 describe("public event page", () => {
   it("shows the event in the page's language and the event's timezone, with its map and pages", async () => {
-    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     renderPage(publicPages, { url: "/es/summer-gala", language: "es", scopePath: "/:lang/:event" });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
@@ -37,7 +37,7 @@ describe("public event page", () => {
   });
 
   it("links to registration when it is open, and searches the address when there are no coordinates", async () => {
-    fakeServer(() => ({
+    eventPageServer(() => ({
       status: 200,
       body: publicEvent({
         modules: { registration: true, survey: true, contact: true, attendees: false, memberArea: true },
@@ -61,7 +61,7 @@ describe("public event page", () => {
 
   it("declares the account's fonts and sets the page in its regular face, the alternate font standing in", async () => {
     const url = (key: string) => `https://events.example.test/api/v1/fonts/${key}.woff2`;
-    fakeServer(() => ({
+    eventPageServer(() => ({
       status: 200,
       body: publicEvent({
         fonts: [
@@ -92,14 +92,14 @@ describe("public event page", () => {
   });
 
   it("declares no font when the account has none", async () => {
-    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
     renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
     await screen.findByRole("heading", { level: 1, name: "Summer gala" });
     expect(document.body.innerHTML).not.toContain("@font-face");
   });
 
   it("says so when the event does not exist or is no longer online", async () => {
-    fakeServer(() => errorAnswer(404, "NOT_FOUND", "Not found."));
+    eventPageServer(() => errorAnswer(404, "NOT_FOUND", "Not found."));
     renderPage(publicPages, { url: "/en/gone-event", scopePath: "/:lang/:event" });
     expect(await screen.findByRole("heading", { name: "Event not found" })).toBeTruthy();
     expect(document.title).toBe("Event not found · Eventdesk");
@@ -116,7 +116,7 @@ describe("adding the event to a calendar and sharing it", () => {
   });
 
   const openPage = async (url = "/fr/summer-gala") => {
-    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
     renderPage(publicPages, { url, language: "fr", scopePath: "/:lang/:event" });
     await screen.findByRole("heading", { level: 1, name: "Summer gala" });
   };
@@ -172,7 +172,7 @@ describe("adding the event to a calendar and sharing it", () => {
 
 describe("public event page opened by a personal registration link", () => {
   it("greets the invited guest by first name and carries the invitation to the registration form", async () => {
-    fakeServer((request) => {
+    eventPageServer((request) => {
       if (request.path === "/public/events/summer-gala/invitations/good.token")
         return { status: 200, body: { firstName: "Inès", lastName: "Moreau", email: "ines@example.com" } };
       const modules = { registration: true, survey: false, contact: false, attendees: false, memberArea: true };
@@ -206,7 +206,7 @@ describe("public event page's cover (issue 21)", () => {
   });
 
   it("shows the banner as a cover loaded first, with its copies by width, and the logo", async () => {
-    fakeServer(() => ({
+    eventPageServer(() => ({
       status: 200,
       body: publicEvent({
         images: { banner: picture("banner", 1600, 800), logo: picture("logo", 400, 200), favicon: null },
@@ -228,12 +228,79 @@ describe("public event page's cover (issue 21)", () => {
   });
 
   it("falls back to a colour block with the day and month, and no logo, when the event has neither", async () => {
-    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
     renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
     const block = await screen.findByTestId("cover-placeholder");
     // The day and month in the event's timezone, hidden from screen readers: the full dates follow as text.
     expect(block.getAttribute("aria-hidden")).toBe("true");
     expect(block.textContent).toBe("5Jun");
     expect(document.querySelector("main img")).toBeNull();
+  });
+});
+
+describe("public event page's content (issue 21)", () => {
+  const photo = (id: string) => ({
+    width: 400,
+    height: 400,
+    url: `https://events.example.test/api/v1/images/${id}/400`,
+    variants: [
+      { name: "320", width: 320, height: 320, contentType: "image/jpeg", size: 900, url: `/img/${id}/320` },
+      { name: "320.webp", width: 320, height: 320, contentType: "image/webp", size: 700, url: `/img/${id}/320.webp` },
+    ],
+  });
+  const content = {
+    speakers: [
+      {
+        id: "s1",
+        name: "Ada Lovelace",
+        job: "Engineer",
+        company: "Analytical Engines",
+        biography: "First programmer.\nWrote <b>notes</b>.",
+        photo: photo("ada"),
+        socialUrls: { linkedin: "https://www.linkedin.com/in/ada" },
+      },
+      { id: "s2", name: "Grace Hopper", job: "", company: "", biography: "", photo: null, socialUrls: {} },
+    ],
+    partners: [
+      { id: "p1", name: "Acme", link: "https://acme.example", width: 120, altText: "Acme's logo", logo: photo("acme") },
+      { id: "p2", name: "Globex", link: "", width: null, altText: "Globex", logo: null },
+    ],
+  };
+
+  it("shows the speakers and partners the content request answers, under their anchors", async () => {
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }), content);
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+
+    // The sections' code is a chunk of its own, loaded once the content has come.
+    const speakers = await screen.findByRole("region", { name: "Speakers" }, { timeout: 5000 });
+    expect(speakers.id).toBe("speakers");
+    expect(calls.map((call) => call.path)).toContain("/public/events/summer-gala/content?lang=en");
+    expect(screen.getByRole("heading", { level: 3, name: "Ada Lovelace" })).toBeTruthy();
+    expect(screen.getByText("Engineer · Analytical Engines")).toBeTruthy();
+    // The organizer's text is text: markup in it is shown, never run.
+    expect(screen.getByText(/Wrote <b>notes<\/b>\./)).toBeTruthy();
+    expect(speakers.querySelector("b")).toBeNull();
+    expect(screen.getByRole("link", { name: "Ada Lovelace on LinkedIn" }).getAttribute("href")).toBe(
+      "https://www.linkedin.com/in/ada",
+    );
+    const portrait = speakers.querySelector("img");
+    expect(portrait?.getAttribute("loading")).toBe("lazy");
+    expect(portrait?.getAttribute("srcset")).toBe("/img/ada/320 320w");
+    expect(speakers.querySelector("source")?.getAttribute("srcset")).toBe("/img/ada/320.webp 320w");
+
+    const partners = screen.getByRole("region", { name: "Partners" });
+    expect(partners.id).toBe("partners");
+    const logo = screen.getByRole("img", { name: "Acme's logo" });
+    expect(logo.closest("a")?.getAttribute("href")).toBe("https://acme.example");
+    expect(logo.style.width).toBe("120px");
+    expect(screen.getByText("Globex").closest("a")).toBeNull();
+  });
+
+  it("shows no content section when the event has none", async () => {
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Speakers" })).toBeNull());
+    expect(document.getElementById("partners")).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { useEventSlug, useInvitation, usePublicBase } from "../../ui/public-layo
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { AccountFonts } from "./AccountFonts";
+import { EventContent } from "./content/EventContent";
 import { EventCover } from "./EventCover";
 import { EventShareActions } from "./EventShareActions";
 import { formatEventDates, mapUrl } from "./event-format";
@@ -63,6 +64,7 @@ export function PublicEventPage() {
           </section>
         )}
 
+        <EventContent />
         <EventPages event={event} base={base} />
         <SocialLinks urls={event.socialUrls} />
       </Stack>

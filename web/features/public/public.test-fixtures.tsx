@@ -1,6 +1,8 @@
 import type { RouteObject } from "react-router";
 import type { PublicEvent } from "../../../contract/public";
+import type { PublicContent } from "../../../contract/public-content";
 import { PublicLayout } from "../../ui/public-layout/PublicLayout";
+import { type FakeAnswer, type FakeRequest, fakeServer } from "../../ui/test-render";
 import { AttendeesPage } from "./AttendeesPage";
 import { MemberAreaPage } from "./MemberAreaPage";
 import { PublicEventPage } from "./PublicEventPage";
@@ -42,4 +44,13 @@ export function publicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
     images: { banner: null, logo: null, favicon: null },
     ...overrides,
   };
+}
+
+export const noContent: PublicContent = { speakers: [], partners: [] };
+
+/** fakeServer for the event page: its content request answered with `content`, every other one by `answer`. */
+export function eventPageServer(answer: (request: FakeRequest) => FakeAnswer, content: PublicContent = noContent) {
+  return fakeServer((request) =>
+    /^\/public\/events\/[^/]+\/content\?/.test(request.path) ? { status: 200, body: content } : answer(request),
+  );
 }
