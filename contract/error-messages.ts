@@ -402,6 +402,31 @@ export const messages = {
     fr: "Les partenaires n'ont pas pu être réordonnés : la liste a changé, rechargez-la.",
     es: "No se han podido reordenar los socios: la lista ha cambiado, vuelva a cargarla.",
   },
+  DOCUMENT_NOT_DELETED: {
+    en: "The document could not be deleted.",
+    fr: "Le document n'a pas pu être supprimé.",
+    es: "No se ha podido eliminar el documento.",
+  },
+  DOCUMENTS_NOT_REORDERED: {
+    en: "The documents could not be reordered: the list has changed, reload it.",
+    fr: "Les documents n'ont pas pu être réordonnés : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar los documentos: la lista ha cambiado, vuelva a cargarla.",
+  },
+  PHOTO_NOT_DELETED: {
+    en: "The photo could not be deleted.",
+    fr: "La photo n'a pas pu être supprimée.",
+    es: "No se ha podido eliminar la foto.",
+  },
+  PHOTOS_NOT_REORDERED: {
+    en: "The photos could not be reordered: the list has changed, reload it.",
+    fr: "Les photos n'ont pas pu être réordonnées : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar las fotos: la lista ha cambiado, vuelva a cargarla.",
+  },
+  POSITION_OUT_OF_RANGE: {
+    en: "This position is outside the list: it goes from 0 to %s.",
+    fr: "Cette position est hors de la liste : elle va de 0 à %s.",
+    es: "Esta posición está fuera de la lista: va de 0 a %s.",
+  },
   CHECKIN_MAX_REACHED: {
     en: "Impossible to create checkin. Max number of checkins reached.",
     fr: "Impossible de créer le contrôle d'accès. Nombre maximum de contrôles d'accès atteint.",

@@ -5,14 +5,16 @@ const megabytes = (n: number) => n * 1024 * 1024;
 
 /**
  * What an image is uploaded for, which sets its size limit and whether a GIF is accepted (SPEC §5 and §9: "2 MB
- * general, 8 MB in one uploader"; "gif in some places"). The one 8 MB uploader is the campaign editor's: a mail's
- * banner is often a large photo or an animated GIF, which mail clients show. An e-badge's background is an A4 page
- * (4 MB, no GIF: it is printed).
+ * general, 8 MB in one uploader"; "gif in some places"). 8 MB goes to the campaign editor, as a mail's banner is often
+ * a large photo or an animated GIF, which mail clients show, and to the photo gallery, whose photos come from cameras.
+ * An e-badge's background is an A4 page (4 MB, no GIF: it is printed).
  */
 export const imagePurposes = {
   general: { maxBytes: megabytes(2), allowGif: false },
   campaign: { maxBytes: megabytes(8), allowGif: true },
   ebadge: { maxBytes: megabytes(4), allowGif: false },
+  /** A photo of the event's public gallery (content/photos). */
+  photo: { maxBytes: megabytes(8), allowGif: false },
 } as const satisfies Record<string, { maxBytes: number; allowGif: boolean }>;
 export type ImagePurpose = keyof typeof imagePurposes;
 export const imagePurposeSchema = z.enum(Object.keys(imagePurposes) as [ImagePurpose, ...ImagePurpose[]]);

@@ -70,6 +70,12 @@ export const fileTypes = {
     contentType: "application/zip",
     test: (b: Buffer) => b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])),
   },
+  /** Office documents of before 2007 (doc, xls, ppt): an OLE2 compound file. */
+  ole: {
+    contentType: "application/vnd.ms-office",
+    test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
+  },
+  rtf: { contentType: "application/rtf", test: (b: Buffer) => b.subarray(0, 5).toString("latin1") === "{\\rtf" },
 } as const;
 export type FileKind = keyof typeof fileTypes;
 

@@ -248,6 +248,18 @@ async function insertImage(
   });
 }
 
+/**
+ * Deletes an image of the event (what owned it goes, as a photo of the gallery) and answers the store keys of its
+ * original and copies, which the caller removes once its transaction commits: bytes may outlive a row, never the reverse.
+ */
+export async function deleteImage(executor: Executor, eventId: string, id: string): Promise<string[]> {
+  const [row] = await executor
+    .delete(images)
+    .where(and(eq(images.id, id), eq(images.eventId, eventId)))
+    .returning();
+  return row ? [row.originalKey, ...Object.values(row.variants).map((variant) => variant.key)] : [];
+}
+
 /** An image's metadata and the addresses of its copies; 404 outside the caller's reach or of another event. */
 export async function getImage(context: AppContext, { access }: Caller, eventId: string, id: string): Promise<Image> {
   await requireEvent(context.db, access, eventId, "events.read");
