@@ -34,6 +34,7 @@ import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tra
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
+import { registerSharedFilesRoutes } from "./modules/content/shared-files.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
 import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
 import { registerEbadgeRenderers } from "./modules/ebadges/ebadge-documents.js";
@@ -210,6 +211,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerEbadgesRoutes(app, context);
   registerSpeakersRoutes(app, context);
   registerPartnersRoutes(app, context);
+  registerSharedFilesRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
   registerSendersRoutes(app, context);

@@ -34,6 +34,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/public-forms.endpoints") &
     typeof import("../../contract/public.endpoints") &
     typeof import("../../contract/senders.endpoints") &
+    typeof import("../../contract/shared-files.endpoints") &
     typeof import("../../contract/speakers.endpoints") &
     typeof import("../../contract/statistics.endpoints") &
     typeof import("../../contract/ticketing-billing.endpoints") &
