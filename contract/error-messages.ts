@@ -427,6 +427,26 @@ export const messages = {
     fr: "Cette position est hors de la liste : elle va de 0 à %s.",
     es: "Esta posición está fuera de la lista: va de 0 a %s.",
   },
+  PROGRAM_NOT_DELETED: {
+    en: "The program section could not be deleted.",
+    fr: "La section du programme n'a pas pu être supprimée.",
+    es: "No se ha podido eliminar la sección del programa.",
+  },
+  PROGRAMS_NOT_REORDERED: {
+    en: "The program sections could not be reordered: the list has changed, reload it.",
+    fr: "Les sections du programme n'ont pas pu être réordonnées : la liste a changé, rechargez-la.",
+    es: "No se han podido reordenar las secciones del programa: la lista ha cambiado, vuelva a cargarla.",
+  },
+  PROGRAM_ENDS_BEFORE_START: {
+    en: "The end time must be after the start time.",
+    fr: "L'heure de fin doit être postérieure à l'heure de début.",
+    es: "La hora de fin debe ser posterior a la hora de inicio.",
+  },
+  LANGUAGE_NOT_OF_EVENT: {
+    en: "This language is not one of the event's languages.",
+    fr: "Cette langue ne fait pas partie des langues de l'événement.",
+    es: "Este idioma no es uno de los idiomas del evento.",
+  },
   CHECKIN_MAX_REACHED: {
     en: "Impossible to create checkin. Max number of checkins reached.",
     fr: "Impossible de créer le contrôle d'accès. Nombre maximum de contrôles d'accès atteint.",

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Partner, partnerBody } from "../../../contract/partners.js";
+import { imageExpansion } from "./ordered-content.js";
 import { orderedContentService } from "./ordered-content.service.js";
 import { partners } from "./partners.tables.js";
 
@@ -12,7 +13,8 @@ export const partnersService = orderedContentService<PartnerRow, PartnerValues, 
   kind: "partner",
   table: partners,
   notReordered: "PARTNERS_NOT_REORDERED",
-  image: { field: "logoImageId", expansion: "logo", of: (item) => item.logoImageId },
+  image: { field: "logoImageId", of: (item) => item.logoImageId },
+  expansions: { logo: imageExpansion((row) => row.logoImageId) },
   view: (row) => ({
     id: row.id,
     eventId: row.eventId,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Speaker, speakerBody } from "../../../contract/speakers.js";
+import { imageExpansion } from "./ordered-content.js";
 import { orderedContentService } from "./ordered-content.service.js";
 import { speakers } from "./speakers.tables.js";
 
@@ -12,7 +13,8 @@ export const speakersService = orderedContentService<SpeakerRow, SpeakerValues, 
   kind: "speaker",
   table: speakers,
   notReordered: "SPEAKERS_NOT_REORDERED",
-  image: { field: "photoImageId", expansion: "photo", of: (item) => item.photoImageId },
+  image: { field: "photoImageId", of: (item) => item.photoImageId },
+  expansions: { photo: imageExpansion((row) => row.photoImageId) },
   view: (row) => ({
     id: row.id,
     eventId: row.eventId,
