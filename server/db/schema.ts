@@ -10,6 +10,7 @@ export * from "../modules/checkin/checkin.tables.js";
 export * from "../modules/content/custom-pages.tables.js";
 export * from "../modules/content/documents.tables.js";
 export * from "../modules/content/partners.tables.js";
+export * from "../modules/content/programs.tables.js";
 export * from "../modules/content/photos.tables.js";
 export * from "../modules/content/shared-files.tables.js";
 export * from "../modules/content/speakers.tables.js";
