@@ -33,7 +33,9 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
+import { registerDocumentsRoutes } from "./modules/content/documents.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
+import { registerPhotosRoutes } from "./modules/content/photos.routes.js";
 import { registerSharedFilesRoutes } from "./modules/content/shared-files.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
 import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
@@ -211,6 +213,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerEbadgesRoutes(app, context);
   registerSpeakersRoutes(app, context);
   registerPartnersRoutes(app, context);
+  registerDocumentsRoutes(app, context);
+  registerPhotosRoutes(app, context);
   registerSharedFilesRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
