@@ -35,6 +35,7 @@ import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
 import { registerDocumentsRoutes } from "./modules/content/documents.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
+import { registerProgramsRoutes } from "./modules/content/programs.routes.js";
 import { registerPhotosRoutes } from "./modules/content/photos.routes.js";
 import { registerSharedFilesRoutes } from "./modules/content/shared-files.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
@@ -213,6 +214,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerEbadgesRoutes(app, context);
   registerSpeakersRoutes(app, context);
   registerPartnersRoutes(app, context);
+  registerProgramsRoutes(app, context);
   registerDocumentsRoutes(app, context);
   registerPhotosRoutes(app, context);
   registerSharedFilesRoutes(app, context);

@@ -13,8 +13,8 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/checkin-scans.endpoints") &
     typeof import("../../contract/checkin.endpoints") &
     typeof import("../../contract/credits.endpoints") &
-    typeof import("../../contract/documents.endpoints") &
     typeof import("../../contract/custom-pages.endpoints") &
+    typeof import("../../contract/documents.endpoints") &
     typeof import("../../contract/ebadges.endpoints") &
     typeof import("../../contract/error-mails.endpoints") &
     typeof import("../../contract/events.endpoints") &
@@ -31,6 +31,7 @@ declare module "virtual:endpoint-routes" {
     typeof import("../../contract/partners.endpoints") &
     typeof import("../../contract/payments.endpoints") &
     typeof import("../../contract/photos.endpoints") &
+    typeof import("../../contract/programs.endpoints") &
     typeof import("../../contract/public-forms.endpoints") &
     typeof import("../../contract/public.endpoints") &
     typeof import("../../contract/senders.endpoints") &
