@@ -367,6 +367,11 @@ export const messages = {
     fr: "Le logo n'a pas pu être téléchargé.",
     es: "No se ha podido descargar el logotipo.",
   },
+  PARTNERS_IMAGE_NOT_DOWNLOADED: {
+    en: "The partners image could not be downloaded.",
+    fr: "L'image des partenaires n'a pas pu être téléchargée.",
+    es: "No se ha podido descargar la imagen de los socios.",
+  },
   IMAGE_TYPE_UNSUPPORTED: {
     en: "Unsupported image type.",
     fr: "Type d'image non pris en charge.",

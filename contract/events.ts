@@ -97,15 +97,17 @@ const eventFields = {
 };
 
 /**
- * The event's banner (the public page's cover and its link previews' picture), favicon and logo (SPEC §3 Event): each
- * the id of one of the event's own uploaded images, or null. Only on update: an image is uploaded to an existing event.
+ * The event's banner (the public page's cover and its link previews' picture), favicon, logo and partners image (the
+ * partners shown as one picture while the singleImagePartners module is on) (SPEC §3 Event): each the id of one of the
+ * event's own uploaded images, or null. Only on update: an image is uploaded to an existing event.
  */
-export const eventImageRoles = ["banner", "favicon", "logo"] as const;
+export const eventImageRoles = ["banner", "favicon", "logo", "partners"] as const;
 export type EventImageRole = (typeof eventImageRoles)[number];
 const eventImageFields = {
   bannerImageId: idSchema.nullable().optional(),
   faviconImageId: idSchema.nullable().optional(),
   logoImageId: idSchema.nullable().optional(),
+  partnersImageId: idSchema.nullable().optional(),
 };
 
 /** End after start: checked on create and on every update that touches a date. */
@@ -201,6 +203,7 @@ export const eventSchema = eventSummarySchema.extend({
   bannerImageId: z.string().nullable(),
   faviconImageId: z.string().nullable(),
   logoImageId: z.string().nullable(),
+  partnersImageId: z.string().nullable(),
   params: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
   /** Present with `expand=access`. */

@@ -33,8 +33,8 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
-const uploadImage = (eventId: string, width: number, height: number, purpose = "general") =>
-  uploadEventImage(t, owner, eventId, { width, height, purpose });
+const uploadImage = (eventId: string, width: number, height: number, purpose = "general", format?: "png" | "gif") =>
+  uploadEventImage(t, owner, eventId, { width, height, purpose, format });
 
 const update = (eventId: string, body: Record<string, unknown>, language?: string) =>
   t.request({ method: "POST", url: `${eventsUrl(owner.accountId)}/${eventId}`, token: owner.token, body, language });
@@ -114,9 +114,38 @@ describe("an event's banner, favicon and logo (issue 21)", () => {
     expect(html).not.toContain("data:image/svg+xml,app");
   });
 
+  it("keeps the partners as one image, one of the event's own, refusing another's with its message", async () => {
+    const event = await guestEvent(t, owner);
+    const other = await guestEvent(t, owner);
+    const partners = await uploadImage(event.id, 1200, 400);
+    const set = await update(event.id, { partnersImageId: partners });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.partnersImageId).toBe(partners);
+
+    const foreign = await update(event.id, { partnersImageId: await uploadImage(other.id, 300, 100) }, "es");
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.fields.partnersImageId).toBe("No se ha podido descargar la imagen de los socios.");
+    // A GIF is no page image, whatever its size.
+    const gif = await uploadImage(event.id, 100, 100, "campaign", "gif");
+    const refused = await update(event.id, { partnersImageId: gif }, "en");
+    expect(refused.body.error.fields.partnersImageId).toBe("The partners image could not be downloaded.");
+
+    const reread = await t.request({
+      method: "GET",
+      url: `${eventsUrl(owner.accountId)}/${event.id}`,
+      token: owner.token,
+    });
+    expect(reread.body.partnersImageId).toBe(partners);
+    const cleared = await update(event.id, { partnersImageId: null });
+    expect(cleared.body.partnersImageId).toBeNull();
+  });
+
   it("starts a duplicate without its source's images", async () => {
     const event = await guestEvent(t, owner);
-    await update(event.id, { bannerImageId: await uploadImage(event.id, 300, 100) });
+    await update(event.id, {
+      bannerImageId: await uploadImage(event.id, 300, 100),
+      partnersImageId: await uploadImage(event.id, 300, 100),
+    });
     const copy = await t.request({
       method: "POST",
       url: `${eventsUrl(owner.accountId)}/${event.id}/duplicate`,
@@ -125,5 +154,6 @@ describe("an event's banner, favicon and logo (issue 21)", () => {
     });
     expect(copy.status, JSON.stringify(copy.body)).toBe(201);
     expect(copy.body.bannerImageId).toBeNull();
+    expect(copy.body.partnersImageId).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ const imageFields = {
   banner: { field: "bannerImageId", error: "BANNER_NOT_DOWNLOADED" },
   favicon: { field: "faviconImageId", error: "FAVICON_NOT_DOWNLOADED" },
   logo: { field: "logoImageId", error: "LOGO_NOT_DOWNLOADED" },
+  partners: { field: "partnersImageId", error: "PARTNERS_IMAGE_NOT_DOWNLOADED" },
 } as const satisfies Record<EventImageRole, { field: keyof EventValues; error: string }>;
 
 const pageImageTypes = ["image/jpeg", "image/png", "image/webp"];

@@ -325,6 +325,7 @@ export async function duplicateEvent(
       bannerImageId: null,
       faviconImageId: null,
       logoImageId: null,
+      partnersImageId: null,
       name: body.name,
       slug: body.slug,
     });

@@ -64,12 +64,14 @@ export const events = pgTable(
     /** The public attendees list, shown to the event's signed-in guests only. */
     attendeesListPublic: boolean("attendees_list_public").notNull().default(false),
     /**
-     * The banner, favicon and logo: ids of the event's own images, checked when saved. No foreign key: the images
+     * The banner, favicon, logo and partners image (the partners as one picture, shown instead of their list while the
+     * singleImagePartners module is on): ids of the event's own images, checked when saved. No foreign key: the images
      * module sits above this one (its table references events), and an image lives as long as its event.
      */
     bannerImageId: uuid("banner_image_id"),
     faviconImageId: uuid("favicon_image_id"),
     logoImageId: uuid("logo_image_id"),
+    partnersImageId: uuid("partners_image_id"),
     /** Free parameters copied from the account's default event params, then edited per event. */
     params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -132,6 +132,7 @@ export function toEvent(row: EventRow, language: Language, access?: EventAccess)
     bannerImageId: row.bannerImageId,
     faviconImageId: row.faviconImageId,
     logoImageId: row.logoImageId,
+    partnersImageId: row.partnersImageId,
     params: row.params,
     updatedAt: row.updatedAt.toISOString(),
     ...(access && { access }),

@@ -4,8 +4,9 @@ import { useContractForm } from "../../ui/forms";
 import { ImageUploadField } from "../../ui/image-upload/ImageUploadField";
 import { EventTabForm } from "./EventTabForm";
 
+/** The partners image has its place on the partners page (content/partners), beside the partners it stands for. */
 const fields = { banner: "bannerImageId", logo: "logoImageId", favicon: "faviconImageId" } as const satisfies Record<
-  EventImageRole,
+  Exclude<EventImageRole, "partners">,
   string
 >;
 

@@ -79,6 +79,7 @@ export function fullEvent(overrides: Partial<Event> = {}): Event {
     attendeesListPublic: false,
     bannerImageId: null,
     faviconImageId: null,
+    partnersImageId: null,
     logoImageId: null,
     params: {},
     updatedAt: "2026-01-01T10:00:00.000Z",

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "partners_image_id" uuid;
