@@ -7,7 +7,8 @@ import { campaignRecipients } from "./campaigns.tables.js";
  * Retention: the send records of anonymized guests forget the address; their statuses, opens and clicks stay, so
  * deliverability and reactivity statistics are unchanged.
  */
-export async function anonymizeRecipientAddresses(executor: Executor, guestIds: SQL): Promise<void> {
+export async function anonymizeRecipientAddresses(executor: Executor, guestIds: SQL): Promise<string[]> {
   await executor.update(campaignRecipients).set({ email: "" }).where(sql`${campaignRecipients.guestId} in ${guestIds}`);
   await executor.update(autoMailSends).set({ email: "" }).where(sql`${autoMailSends.guestId} in ${guestIds}`);
+  return [];
 }

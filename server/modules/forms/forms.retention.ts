@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { choiceFieldTypes } from "../../../contract/guests.js";
 import type { Executor } from "../../db/connection.js";
+import { storedFiles } from "../../platform/files.tables.js";
 import { formSubmissions, forms } from "./forms.tables.js";
 
 /** Question types whose answers carry no one's identity and feed the statistics (distributions, averages). */
@@ -8,9 +9,21 @@ const statisticTypes = [...choiceFieldTypes, "rating", "number"];
 
 /**
  * Retention: the free answers of anonymized guests (texts, dates, phone and identity numbers, files) become a neutral
- * word; an empty answer stays empty, so each question's count of answers in the statistics is unchanged.
+ * word; an empty answer stays empty, so each question's count of answers in the statistics is unchanged. The files
+ * they answered with are deleted (their keys answered, for the store), read before the answers lose their ids.
  */
-export async function anonymizeFormAnswers(executor: Executor, guestIds: SQL): Promise<void> {
+export async function anonymizeFormAnswers(executor: Executor, guestIds: SQL): Promise<string[]> {
+  const released = await executor
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.purpose, "form.answer"),
+        sql`${storedFiles.id}::text in (select answer.value #>> '{}' from ${formSubmissions},
+          jsonb_each(${formSubmissions.answers}) answer
+          where ${formSubmissions.guestId} in ${guestIds} and jsonb_typeof(answer.value) = 'string')`,
+      ),
+    )
+    .returning({ storageKey: storedFiles.storageKey });
   const types = sql.join(
     statisticTypes.map((type) => sql`${type}`),
     sql`, `,
@@ -27,4 +40,5 @@ export async function anonymizeFormAnswers(executor: Executor, guestIds: SQL): P
         'lax $.** ? (@.kind == "question")') question
       where question->>'type' in (${types})) kept
     where ${forms.id} = ${formSubmissions.formId} and ${formSubmissions.guestId} in ${guestIds}`);
+  return released.map((file) => file.storageKey);
 }

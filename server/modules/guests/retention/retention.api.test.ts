@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { readStoredFile } from "../../../platform/file-store.js";
+import { storedFiles } from "../../../platform/files.tables.js";
 import { mails } from "../../../platform/mail.tables.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { callsAs, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
@@ -58,10 +60,24 @@ async function filledEvent(overrides: Record<string, unknown>) {
   expect(checked.status).toBe(200);
   const [form] = await t.context.db.select().from(forms).where(eq(forms.eventId, event.id));
   if (!form) throw new Error("the shop event has no registration form");
+  const storageKey = `${event.id}/${randomUUID()}`;
+  await t.context.files.put(storageKey, Buffer.from("%PDF-1.4 Ada's medical certificate"));
+  const [certificate] = await t.context.db
+    .insert(storedFiles)
+    .values({
+      eventId: event.id,
+      purpose: "form.answer",
+      name: "certificate.pdf",
+      contentType: "application/pdf",
+      size: 35,
+      storageKey,
+    })
+    .returning();
+  if (!certificate) throw new Error("stored file row not returned");
   await t.context.db.insert(formSubmissions).values({
     formId: form.id,
     guestId: guest.id,
-    answers: { diet: "diet-yes", details: "Allergic to peanuts, Ada" },
+    answers: { diet: "diet-yes", details: "Allergic to peanuts, Ada", certificate: certificate.id },
     language: "en",
   });
   await t.context.db.insert(messages).values({
@@ -76,7 +92,7 @@ async function filledEvent(overrides: Record<string, unknown>) {
   });
   // The order's mail has left (the outbox stores it): a mail still queued keeps its address until it is delivered.
   await t.context.db.update(mails).set({ status: "stored" }).where(eq(mails.eventId, event.id));
-  return { event, guest, order: order.body, base, formId: form.id };
+  return { event, guest, order: order.body, base, formId: form.id, storageKey };
 }
 type FilledEvent = Awaited<ReturnType<typeof filledEvent>>;
 
@@ -104,6 +120,9 @@ async function orderView(event: ShopEvent, orderId: string) {
     items: items.map(({ holder, ...item }: { holder: { guestId: string } }) => ({ ...item, holder: holder.guestId })),
   };
 }
+
+const storedFileKeys = async (eventId: string) =>
+  (await t.context.db.select().from(storedFiles).where(eq(storedFiles.eventId, eventId))).map((row) => row.storageKey);
 
 const guestRow = async (id: string) => (await t.context.db.select().from(guests).where(eq(guests.id, id)))[0];
 
@@ -139,7 +158,11 @@ describe("retention", () => {
       .select()
       .from(formSubmissions)
       .where(eq(formSubmissions.guestId, own.guest.id));
-    expect(submission?.answers).toEqual({ diet: "diet-yes", details: "Anonymized" });
+    expect(submission?.answers).toEqual({ diet: "diet-yes", details: "Anonymized", certificate: "Anonymized" });
+    // The file the guest answered with is gone, row and bytes; another event's stays until its own period ends.
+    expect(await storedFileKeys(own.event.id)).toEqual([]);
+    await expect(readStoredFile(t.context.files, own.storageKey)).rejects.toThrow();
+    expect(await storedFileKeys(byDefault.event.id)).toEqual([byDefault.storageKey]);
     const [message] = await t.context.db.select().from(messages).where(eq(messages.guestId, own.guest.id));
     expect(message).toMatchObject({ senderName: "Anonymized guest", senderEmail: "", subject: null, body: "" });
     const guestMails = await t.context.db.select().from(mails).where(eq(mails.eventId, own.event.id));

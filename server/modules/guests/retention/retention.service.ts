@@ -11,8 +11,11 @@ import { customFields, guests } from "../guests.tables.js";
 import { memberTokens } from "../member-sessions.tables.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";
 
-/** What an anonymizer of another module is given: the ids of the guests just anonymized, as a subquery. */
-export type GuestAnonymizer = (executor: Executor, guestIds: SQL) => Promise<void>;
+/**
+ * What an anonymizer of another module is given: the ids of the guests just anonymized, as a subquery. It answers the
+ * storage keys of the files it deleted the rows of (a guest's uploads), removed from the file store once committed.
+ */
+export type GuestAnonymizer = (executor: Executor, guestIds: SQL) => Promise<string[]>;
 
 declare module "../../../platform/context.js" {
   interface ModuleHooks {
@@ -79,7 +82,7 @@ type DueEvent = Awaited<ReturnType<typeof dueEvents>>[number];
  * anonymized.
  */
 async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: Date): Promise<number> {
-  return transactionRetried(context.db, async (tx) => {
+  const { count, releasedFiles } = await transactionRetried(context.db, async (tx) => {
     await tx
       .update(guests)
       .set({
@@ -101,7 +104,7 @@ async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: D
     const guestIds = anonymizedGuestIds({ eventId: event.id, anonymizedAt: now });
     const [counted] = await tx.select({ count: sql<number>`count(*)::int` }).from(sql`${guestIds} as anonymized`);
     const count = counted?.count ?? 0;
-    if (count === 0) return 0;
+    if (count === 0) return { count, releasedFiles: [] };
     await tx
       .update(recommendations)
       .set({ firstName: "", lastName: anonymizedName, email: "", company: "", message: "" })
@@ -112,7 +115,8 @@ async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: D
       .update(mails)
       .set({ toAddress: "", subject: "", html: "", text: "" })
       .where(and(sql`${mails.guestId} in ${guestIds}`, not(inArray(mails.status, ["queued", "sending"]))));
-    for (const anonymize of context.hooks.guestAnonymizers) await anonymize(tx, guestIds);
+    const releasedFiles: string[] = [];
+    for (const anonymize of context.hooks.guestAnonymizers) releasedFiles.push(...(await anonymize(tx, guestIds)));
     await recordAudit(
       tx,
       { kind: "system", label: "retention" },
@@ -125,8 +129,12 @@ async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: D
         after: { count, retentionDays: event.retentionDays },
       },
     );
-    return count;
+    return { count, releasedFiles };
   });
+  // After the commit: a rolled back run keeps its files. A removal that fails leaves bytes no row names, never a row
+  // naming no bytes.
+  await Promise.allSettled(releasedFiles.map((key) => context.files.remove(key)));
+  return count;
 }
 
 /**
