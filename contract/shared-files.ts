@@ -32,6 +32,7 @@ export const sharedFileNotifyBody = z.object({ sharedFileId: idSchema.optional()
 export const sharedFileStates = ["created", "uploaded", "notified", "downloaded"] as const;
 export type SharedFileState = (typeof sharedFileStates)[number];
 export const sharedFileFilters = [...sharedFileStates, "not_notified", "not_downloaded"] as const;
+export type SharedFileFilter = (typeof sharedFileFilters)[number];
 
 export const sharedFileListQuery = listQuery.extend({
   user_id: idSchema.optional(),

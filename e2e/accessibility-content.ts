@@ -196,6 +196,21 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     true,
   );
 
+  // A file shared with the signed-in member, uploaded and notified: the shared files page and the member area's list.
+  const { id: sharedFileId } = await call<{ id: string }>("POST", `${scope}/sharedfiles/create`, {
+    user_id: memberGuestId,
+    name: "Attestation.pdf",
+  });
+  const uploaded = await request.fetch(`/api/v1/event/${accountId}/${eventId}/sharedfiles/${sharedFileId}/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: "attestation.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  await call("POST", `${scope}/sharedfiles/${sharedFileId}/notify`, {});
+
   // An e-badge with a text, a guest's name and a QR code, for the designer and the conditions page.
   const { id: ebadgeId } = await call<{ id: string }>("POST", `${scope}/ebadges`, {
     name: "Visitor",

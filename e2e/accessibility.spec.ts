@@ -189,6 +189,7 @@ const visits: Visit[] = [
   { page: "SpeakersPage", route: "events/:eventId/content", as: "organizer", url: event("/content") },
   { page: "SpeakersPage", route: "speakers", as: "organizer", url: event("/content/speakers") },
   { page: "PartnersPage", route: "partners", as: "organizer", url: event("/content/partners") },
+  { page: "SharedFilesPage", route: "events/:eventId/shared-files", as: "organizer", url: event("/shared-files") },
   {
     page: "CheckinSessionPage",
     route: "events/:eventId/checkin/:sessionId",

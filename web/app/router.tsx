@@ -8,6 +8,7 @@ import { sendersAuthRoutes, sendersBackOfficeRoutes } from "../features/campaign
 import { checkinBackOfficeRoutes } from "../features/checkin/checkin.routes";
 import { checkinStaffRoutes } from "../features/checkin/staff/staff.routes";
 import { contentBackOfficeRoutes } from "../features/content/content.routes";
+import { sharedFilesBackOfficeRoutes } from "../features/content/shared-files/shared-files.routes";
 import { ebadgesBackOfficeRoutes } from "../features/ebadges/ebadges.routes";
 import { eventsBackOfficeRoutes } from "../features/events/events.routes";
 import { formsBackOfficeRoutes, formsPublicRoutes } from "../features/forms/forms.routes";
@@ -53,6 +54,7 @@ const backOfficePages: RouteObject[] = [
   ...checkinBackOfficeRoutes,
   ...statisticsBackOfficeRoutes,
   ...contentBackOfficeRoutes,
+  ...sharedFilesBackOfficeRoutes,
   ...formsBackOfficeRoutes,
   ...ticketingBackOfficeRoutes,
   ...accountsBackOfficeRoutes,

@@ -105,6 +105,9 @@ function EventEditor({ event }: { event: Event }) {
           <Button component={Link} to={adminPath(`/events/${event.id}/content`)} variant="light" size="sm">
             {t("content.nav")}
           </Button>
+          <Button component={Link} to={adminPath(`/events/${event.id}/shared-files`)} variant="light" size="sm">
+            {t("sharedFiles.nav")}
+          </Button>
           <MessagesButton eventId={event.id} />
           <Button component={Link} to={adminPath(`/events/${event.id}/statistics`)} variant="light" size="sm">
             {t("statistics.nav")}

@@ -18,6 +18,7 @@ import {
   usePublicBase,
 } from "../../ui/public-layout/public-event.queries";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { MemberSharedFiles } from "../content/shared-files/MemberSharedFiles";
 import { MemberAnswers } from "../forms/public/MemberAnswers";
 import { useMemberFormAnswers } from "../forms/public/public-forms.queries";
 import { MemberOrders } from "../ticketing/member/MemberOrders";
@@ -163,6 +164,7 @@ function Registration({ onSignedOut }: { onSignedOut: () => void }) {
       {formAnswers.data?.items.length === 0 && <Answers registration={registration.data} />}
       <MemberAnswers />
       <MemberOrders />
+      <MemberSharedFiles />
       {event.modules.attendees && (
         <Anchor component={Link} to={`${base}/attendees`}>
           {t("public.member.attendeesLink")}
