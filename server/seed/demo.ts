@@ -4,6 +4,7 @@ import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
 import { seedCheckinAndBadges } from "./demo-checkin.js";
+import { seedSharedFiles } from "./demo-shared-files.js";
 
 /**
  * `npm run seed:demo`: a demo account with organizers in each role and events in every state, and a platform
@@ -538,6 +539,8 @@ try {
   if (launch) {
     await seedEventLook(session.token, me.memberships[0].accountId, launch.id);
     await seedCheckinAndBadges(app, session.token, me.memberships[0].accountId, launch.id);
+    const scope = { accountId: me.memberships[0].accountId, eventId: launch.id, slug: launch.slug };
+    await seedSharedFiles(app, session.token, scope, multipart, lastMail);
   }
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
