@@ -188,7 +188,7 @@ function SharedFileRow({
             {file.guest.email && file.guest.email !== guestName(file.guest) ? ` · ${file.guest.email}` : ""}
           </Text>
           <Group gap={6} mt={6}>
-            <Badge color={file.file ? "blue" : "gray"} variant="light">
+            <Badge color={file.file ? "blue" : "gray"} variant="light" tt="none">
               {t(file.file ? "sharedFiles.states.uploaded" : "sharedFiles.states.notUploaded")}
             </Badge>
             <Badge color={file.lastNotifiedAt ? "teal" : "gray"} variant="light" tt="none">
