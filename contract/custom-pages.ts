@@ -22,20 +22,40 @@ export const customPageSlugSchema = z
   .regex(customPageSlugPattern, "CUSTOM_PAGE_URL_INVALID")
   .refine((slug) => !publicEventPages.includes(slug), "CUSTOM_PAGE_URL_RESERVED");
 
-/** SPEC §3 Page, in one language: title, URL, menu title, display in menu, and its rich text. */
-export const customPageVersionBody = z.object({
-  title: text(200).min(1, "FIELD_REQUIRED"),
-  slug: customPageSlugSchema,
+const versionFields = z.object({
+  title: text(200),
+  slug: z.string().trim(),
   /** The menu's shorter name; empty, the menu shows the title. */
   menuTitle: text(100).default(""),
   inMenu: z.boolean().default(true),
   /** HTML as the editor writes it; the server keeps only its allow-list (custom-pages.sanitize.ts). */
   body: z.string().max(customPageBodyMax).default(""),
 });
+type VersionFields = z.output<typeof versionFields>;
+
+/** The editor's empty paragraph is no text. */
+const isBlank = ({ title, slug, menuTitle, body }: VersionFields) =>
+  !title && !slug && !menuTitle && !body.replace(/<p>\s*<\/p>/g, "").trim();
+
+/**
+ * SPEC §3 Page, in one language: title, URL, menu title, display in menu, and its rich text. A version left blank is
+ * none (the page is not in that language), so a form may send every language's fields; any other needs a title and a
+ * valid slug.
+ */
+export const customPageVersionBody = versionFields
+  .superRefine((version, context) => {
+    if (isBlank(version)) return;
+    if (!version.title) context.addIssue({ code: "custom", path: ["title"], message: "FIELD_REQUIRED" });
+    const slug = customPageSlugSchema.safeParse(version.slug);
+    for (const issue of slug.error?.issues ?? []) {
+      context.addIssue({ code: "custom", path: ["slug"], message: issue.message });
+    }
+  })
+  .transform((version) => (isBlank(version) ? undefined : version));
 
 /**
  * A page as an organizer saves it: its version in each of the event's languages it exists in (at least one). A
- * creation and an update send every version; a language left out has no page there.
+ * creation and an update send every version; a language left out, or blank, has no page there.
  */
 export const customPageBody = z.object({
   versions: z

@@ -33,6 +33,7 @@ import { registerCampaignStatisticsRoutes } from "./modules/campaigns/statistics
 import { registerCampaignTrackingRoutes } from "./modules/campaigns/tracking/tracking.routes.js";
 import { registerCheckinRoutes } from "./modules/checkin/checkin.routes.js";
 import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.routes.js";
+import { registerCustomPagesRoutes } from "./modules/content/custom-pages.routes.js";
 import { registerDocumentsRoutes } from "./modules/content/documents.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
 import { registerProgramsRoutes } from "./modules/content/programs.routes.js";
@@ -214,6 +215,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerEbadgesRoutes(app, context);
   registerSpeakersRoutes(app, context);
   registerPartnersRoutes(app, context);
+  registerCustomPagesRoutes(app, context);
   registerProgramsRoutes(app, context);
   registerDocumentsRoutes(app, context);
   registerPhotosRoutes(app, context);
