@@ -6,6 +6,7 @@ import { notFound } from "../../platform/errors.js";
 import { idOfSignedToken, linkSigningSecret, signedIdToken } from "../../platform/signed-tokens.js";
 import { requirePublicEvent } from "../events/events.visibility.js";
 import { guests } from "../guests/guests.tables.js";
+import { eventPageUrl, type SiteOfEvent } from "./public.domains.js";
 
 /**
  * A guest's personal registration link (the `{{registration_link}}` of campaign mails and auto-mails): the public
@@ -22,14 +23,14 @@ export const invitationToken = (secret: string, guestId: string) => signedIdToke
 
 export const guestOfInvitation = (secret: string, token: string) => idOfSignedToken(secret, purpose, token);
 
-/** `${publicUrl}/${language}/${slug}?invitation=<token>`. */
+/** The event's page (eventPageUrl) with the guest's signed invitation: `…?invitation=<token>`. */
 export const personalRegistrationLink = (
   config: { publicUrl: string },
   secret: string,
-  event: { slug: string },
+  event: SiteOfEvent,
   guestId: string,
   language: string,
-) => `${config.publicUrl}/${language}/${event.slug}?invitation=${invitationToken(secret, guestId)}`;
+) => `${eventPageUrl(config.publicUrl, event, language)}?invitation=${invitationToken(secret, guestId)}`;
 
 /** What a token invites: the guest of this event it names, or 404 (forged, another event's guest, deleted guest). */
 export async function readInvitation(context: AppContext, slug: string, token: string): Promise<Invitation> {

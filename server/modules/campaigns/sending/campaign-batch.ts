@@ -8,9 +8,10 @@ import { storedFiles } from "../../../platform/files.tables.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import type { Language } from "../../../platform/language.js";
 import { mails } from "../../../platform/mail.tables.js";
-import { events } from "../../events/events.tables.js";
+import { eventDomains, events } from "../../events/events.tables.js";
 import { guests } from "../../guests/guests.tables.js";
 import { invitationSecret, personalRegistrationLink } from "../../public/invitations.js";
+import { eventOrigin, eventPageUrl, type SiteOfEvent } from "../../public/public.domains.js";
 import { type CampaignRow, personalizer, type RenderedCampaign, renderCampaign } from "../campaign-render.js";
 import { campaignEvents, campaignRecipients, campaigns, senders } from "../campaigns.tables.js";
 import { recordErrorMail } from "../error-mails/error-mails.service.js";
@@ -192,13 +193,22 @@ async function recordAnswers(context: AppContext, group: Answer[]) {
 
 type Mailing = {
   campaign: CampaignRow;
-  eventSlug: string;
+  event: SiteOfEvent;
   from: { name: string; address: string };
 };
 
 async function mailingOf(context: AppContext, campaignId: string): Promise<Mailing | undefined> {
   const [row] = await context.db
-    .select({ campaign: campaigns, eventSlug: events.slug, senderEmail: senders.email, senderName: senders.name })
+    .select({
+      campaign: campaigns,
+      eventSlug: events.slug,
+      // A campaign under white label (SPEC §3 Event "white label … campaigns") names the event's own domain, not the
+      // platform's, in every link it carries: tracking, unsubscribe, the event's page.
+      ownDomain: sql<string | null>`case when (${events.whiteLabel} ->> 'campaigns')::boolean
+        then (select min(${eventDomains.domain}) from ${eventDomains} where ${eventDomains.eventId} = ${events.id}) end`,
+      senderEmail: senders.email,
+      senderName: senders.name,
+    })
     .from(campaigns)
     .innerJoin(events, eq(events.id, campaigns.eventId))
     .leftJoin(senders, eq(senders.id, campaigns.senderId))
@@ -207,7 +217,7 @@ async function mailingOf(context: AppContext, campaignId: string): Promise<Maili
   const fallback = /<([^<>]+)>/.exec(context.config.mailFrom)?.[1] ?? context.config.mailFrom;
   return {
     campaign: row.campaign,
-    eventSlug: row.eventSlug,
+    event: { slug: row.eventSlug, ownDomain: row.ownDomain },
     from: {
       name: row.campaign.fromName || row.senderName || "",
       address: row.senderEmail ?? fallback,
@@ -316,13 +326,13 @@ async function sendClaimed(context: AppContext, mailing: Mailing, claimed: Claim
         recorder.add({ id: row.id, status: "error", messageId: null, detail: "Impossible to render email." });
         return;
       }
-      const urls = trackingUrls(config.publicUrl, secret, row.id);
+      const urls = trackingUrls(eventOrigin(config.publicUrl, mailing.event), secret, row.id);
       const personal = personalize({
         first_name: row.first_name,
         last_name: row.last_name,
         registration_link: row.guest_id
-          ? personalRegistrationLink(config, invitations, { slug: mailing.eventSlug }, row.guest_id, row.language)
-          : `${config.publicUrl}/${row.language}/${mailing.eventSlug}`,
+          ? personalRegistrationLink(config, invitations, mailing.event, row.guest_id, row.language)
+          : eventPageUrl(config.publicUrl, mailing.event, row.language),
         unsubscribe_link: urls.unsubscribe,
       });
       const mail: CampaignMail = {

@@ -6,6 +6,7 @@ import { registerAccount } from "../../../testing/fixtures.js";
 import { header, startSmtpServer, waitFor } from "../../../testing/smtp.js";
 import { startTestApp, type TestApp } from "../../../testing/test-app.js";
 import { creditLots } from "../../accounts/credits/credits.tables.js";
+import { eventDomains, events } from "../../events/events.tables.js";
 import { createEvent } from "../../events/events.testing.js";
 import { guests } from "../../guests/guests.tables.js";
 import { invitationToken } from "../../public/invitations.js";
@@ -275,6 +276,45 @@ describe("a campaign of 50 guests, one of whom bounces", () => {
       expect(answer.statusCode).toBe(200);
       expect(await guestStatus("fifty-13@example.test")).toBe("blocked");
     });
+  });
+});
+
+describe("white label", () => {
+  /** Sends a two-guest campaign of an event reachable at `domain`, white-labelled for campaigns or not. */
+  async function sentThrough(domain: string, whiteLabelCampaigns: boolean) {
+    const { scope } = await accountWithEvent();
+    await t.context.db.insert(eventDomains).values({ domain, eventId: scope.eventId });
+    await t.context.db
+      .update(events)
+      .set({ whiteLabel: { event: false, mails: false, campaigns: whiteLabelCampaigns } })
+      .where(eq(events.id, scope.eventId));
+    const prefix = domain.split(".")[0] ?? "";
+    const campaign = await seedSendableCampaign(t.context.db, scope, { count: 2, credits: 2, prefix });
+    await startSend(t.context, campaign);
+    const [mail] = await waitFor(async () => {
+      const received = smtp.received.filter((m) => m.to.some((to) => to.startsWith(`${prefix}-`)));
+      return received.length === 2 ? received : undefined;
+    }, "the white-label campaign's mails");
+    const [record] = (await recordsOf(campaign.id)).filter((r) => r.email === mail?.to[0]);
+    if (!mail || !record?.guestId) throw new Error("no mail or record");
+    return { html: htmlOf(mail.raw), raw: mail.raw, token: recipientToken(await trackingSecret(t.context), record.id) };
+  }
+
+  test("a campaign under white label links through the event's own domain, where its links answer", async () => {
+    const { html, raw, token } = await sentThrough("news.gala.test", true);
+    expect(header(raw, "List-Unsubscribe")).toBe(`<https://news.gala.test/api/v1/t/u/${token}>`);
+    expect(html).toContain(`https://news.gala.test/api/v1/t/o/${token}`);
+    expect(html).toContain(`https://news.gala.test/api/v1/t/c/${token}?u=`);
+    expect(html).toContain(encodeURIComponent("https://news.gala.test/en?invitation="));
+    expect(html).not.toContain("events.example.test");
+    const opened = await t.request({ method: "GET", url: `/api/v1/t/o/${token}`, headers: { host: "news.gala.test" } });
+    expect([opened.status, opened.headers["content-type"]]).toEqual([200, "image/gif"]);
+  });
+
+  test("without it, the same event's campaign names the platform", async () => {
+    const { html, token } = await sentThrough("plain.gala.test", false);
+    expect(html).toContain(`https://events.example.test/api/v1/t/o/${token}`);
+    expect(html).not.toContain("plain.gala.test");
   });
 });
 
