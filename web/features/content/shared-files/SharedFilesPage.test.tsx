@@ -126,6 +126,17 @@ describe("shared files page", () => {
     expect(calls.some((call) => call.path.endsWith("/sharedfiles/create"))).toBe(false);
   });
 
+  it("pages through a long list, 50 files a page", async () => {
+    const calls = show("organizer", (path) =>
+      path.startsWith(`${scopePath}/sharedfiles?`) ? { status: 200, body: { items: files, total: 120 } } : undefined,
+    );
+    const pages = await screen.findByRole("navigation", { name: "Shared files pages" }, { timeout: 5000 });
+    fireEvent.click(within(pages).getByRole("button", { name: "Page 3" }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === `${scopePath}/sharedfiles?limit=50&offset=100`)).toBe(true),
+    );
+  });
+
   it("a reader sees the list without its actions", async () => {
     show("reader");
     const row = (await screen.findByText("Certificate.pdf", {}, { timeout: 5000 })).closest("li") as HTMLElement;

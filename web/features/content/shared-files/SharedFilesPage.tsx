@@ -33,9 +33,11 @@ import { formatDateTime } from "../../../ui/date-format";
 import { EventPageHeader } from "../../../ui/EventPageHeader";
 import { eventPageQueries } from "../../../ui/event-page-queries";
 import { useAdminPath } from "../../../ui/language-scope";
+import { PageLinks } from "../../../ui/PageLinks";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useEvent } from "../../events/events.queries";
 import {
+  sharedFilesPageSize,
   useDeleteSharedFile,
   useGuestSearch,
   useNotifySharedFile,
@@ -63,7 +65,8 @@ export function SharedFilesPage() {
   const { can } = useAdminContext();
   const event = useEvent(eventId);
   const [state, setState] = useState<SharedFileFilter | null>(null);
-  const list = useSharedFiles(eventId, state);
+  const [pageNumber, setPageNumber] = useState(1);
+  const list = useSharedFiles(eventId, state, pageNumber);
   const [sharing, setSharing] = useState(false);
   const [renaming, setRenaming] = useState<SharedFile | null>(null);
   const [notifying, setNotifying] = useState<SharedFile | null>(null);
@@ -105,7 +108,10 @@ export function SharedFilesPage() {
         placeholder={t("sharedFiles.filters.all")}
         data={sharedFileFilters.map((value) => ({ value, label: t(`sharedFiles.filters.${value}`) }))}
         value={state}
-        onChange={(value) => setState(value as SharedFileFilter | null)}
+        onChange={(value) => {
+          setState(value as SharedFileFilter | null);
+          setPageNumber(1);
+        }}
         clearable
         maw={320}
       />
@@ -129,6 +135,13 @@ export function SharedFilesPage() {
           ))}
         </Stack>
       )}
+      <PageLinks
+        label={t("sharedFiles.pages")}
+        pages={Math.ceil(files.total / sharedFilesPageSize)}
+        page={pageNumber}
+        onChange={setPageNumber}
+        pageLabel={(number) => t("sharedFiles.page", { page: number })}
+      />
       {sharing && <ShareFileModal eventId={eventId} onClose={() => setSharing(false)} />}
       {renaming && <RenameModal eventId={eventId} file={renaming} onClose={() => setRenaming(null)} />}
       <Modal opened={notifying !== null} onClose={() => setNotifying(null)} title={t("sharedFiles.notifyTitle")}>

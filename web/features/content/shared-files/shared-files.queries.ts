@@ -7,21 +7,24 @@ import { useAdminContext } from "../../../ui/admin-context";
 const sharedFilesApi = clientOf(routeTable.sharedFilesEndpoints);
 const guestsApi = clientOf(routeTable.guestsEndpoints);
 
-/** The event's shared files in the back office, newest first (the list's longest page: one file per guest is usual). */
 function useScope(eventId: string) {
   const { accountId } = useAdminContext();
   return { key: ["sharedFiles", accountId, eventId] as const, scope: { account: accountId, event: eventId } };
 }
 
-export function useSharedFiles(eventId: string, state: SharedFileFilter | null) {
+export const sharedFilesPageSize = 50;
+
+/** One page of the event's shared files, newest first, in a state or all. */
+export function useSharedFiles(eventId: string, state: SharedFileFilter | null, page: number) {
   const { key, scope } = useScope(eventId);
   return useQuery({
-    queryKey: [...key, state],
+    queryKey: [...key, state, page],
     queryFn: () =>
       sharedFilesApi.list({
         params: scope,
-        query: { limit: 200, ...(state ? { state } : {}) },
+        query: { limit: sharedFilesPageSize, offset: (page - 1) * sharedFilesPageSize, ...(state ? { state } : {}) },
       }),
+    placeholderData: (previous) => previous,
   });
 }
 
