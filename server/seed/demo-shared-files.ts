@@ -4,7 +4,7 @@ type Multipart = (filename: string, contentType: string, bytes: Buffer) => { pay
 type LastMail = (to: string, template: string) => Promise<{ text: string } | undefined>;
 
 /** A one-page PDF: enough for a file a guest opens. */
-const pdf = (title: string) =>
+export const pdf = (title: string) =>
   Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
       `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +

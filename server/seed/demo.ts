@@ -4,6 +4,7 @@ import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
 import { seedCheckinAndBadges } from "./demo-checkin.js";
+import { seedDocumentsAndPhotos } from "./demo-documents-photos.js";
 import { seedSharedFiles } from "./demo-shared-files.js";
 
 /**
@@ -244,10 +245,13 @@ async function seedEventLook(token: string, accountId: string, eventId: string) 
   });
 }
 
-/** A multipart body with one file part `file`, as a browser uploads it. */
-function multipart(filename: string, contentType: string, bytes: Buffer) {
+/** A multipart body with text `fields` and one file part `file`, as a browser uploads it. */
+function multipart(filename: string, contentType: string, bytes: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----demo${Date.now().toString(16)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = `${texts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -541,6 +545,7 @@ try {
     await seedCheckinAndBadges(app, session.token, me.memberships[0].accountId, launch.id);
     const scope = { accountId: me.memberships[0].accountId, eventId: launch.id, slug: launch.slug };
     await seedSharedFiles(app, session.token, scope, multipart, lastMail);
+    await seedDocumentsAndPhotos(app, session.token, scope, multipart);
   }
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
