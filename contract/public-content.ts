@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { customPageMenuEntrySchema } from "./custom-pages.js";
+import { publicDocumentSchema } from "./documents.js";
+import { publicPhotoSchema } from "./photos.js";
+import { publicProgramSchema } from "./programs.js";
 import { publicImageSchema } from "./public.js";
 
 /*
@@ -36,5 +40,15 @@ export const publicContentSchema = z.object({
   speakers: z.array(publicSpeakerSchema),
   /** Empty when the event shows its partners as one image (`partnersImage`). */
   partners: z.array(publicPartnerSchema),
+  /** The one image of every partner, shown instead of their list while the single-image partners module is on. */
+  partnersImage: publicImageSchema.nullable(),
+  /** The sections written in the page's language, in order. */
+  program: z.array(publicProgramSchema),
+  /** The documents of the page's language and those of every language; none while the misc module is off. */
+  documents: z.array(publicDocumentSchema),
+  /** None while the misc module is off. */
+  photos: z.array(publicPhotoSchema),
+  /** The custom pages of the event's menu in the page's language; none while its misc module is off. */
+  pages: z.array(customPageMenuEntrySchema),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;

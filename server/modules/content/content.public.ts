@@ -51,6 +51,19 @@ export async function publicSpeakers(scope: PublicContentScope): Promise<PublicS
   }));
 }
 
+/** The one image of all the event's partners (the single-image partners module), when the organizer set it. */
+export async function publicPartnersImage(
+  scope: PublicContentScope,
+  imageId: string | null,
+): Promise<PublicImage | null> {
+  if (!imageId) return null;
+  const [row] = await scope.executor
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.eventId, scope.eventId)));
+  return publicImage(scope.config, row ?? null);
+}
+
 /** The event's partners in order, each with its logo, in one statement. */
 export async function publicPartners(scope: PublicContentScope): Promise<PublicPartner[]> {
   const rows = await scope.executor

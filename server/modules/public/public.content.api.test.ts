@@ -1,8 +1,10 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { uploadContentImage } from "../content/content.testing.js";
 import { eventsUrl } from "../events/events.testing.js";
+import { multipartForm, pdfBytes } from "../forms/forms.testing.js";
 import { guestEvent, scopeUrl } from "../guests/guests.testing.js";
 
 const t = testAppForFile({ PUBLIC_URL: "https://events.example.test" });
@@ -121,7 +123,53 @@ describe("public content (issue 21)", () => {
     await editEvent(event.id, { modules: { multilang: true, ebadge: true, misc: true, singleImagePartners: true } });
     const answer = await content(event.slug, "?lang=en");
     expect(answer.body.partners).toEqual([]);
+    expect(answer.body.partnersImage).toBeNull();
     expect(answer.body.speakers).toHaveLength(2);
+    // Its one image, once the organizer gives it.
+    const image = await uploadContentImage(t, tenants.owner, event.id, "png");
+    await editEvent(event.id, { partnersImageId: image.id });
+    const withImage = (await content(event.slug, "?lang=en")).body;
+    expect(withImage.partnersImage).toEqual(expect.objectContaining({ width: 400, height: 400 }));
+    expect(withImage.partners).toEqual([]);
+  });
+
+  it("answers the program of the page's language, its documents and photos; none of the last two while misc is off", async () => {
+    const event = await guestEvent(t, tenants.owner, bilingual);
+    const url = scopeUrl(tenants.owner.accountId, event.id);
+    await post(`${url}/programs/create`, { language: "fr", title: "Ouverture", location: "Grande salle" });
+    await post(`${url}/programs/create`, { language: "en", title: "Opening" });
+    const upload = async (
+      kind: "documents" | "photos",
+      fields: Record<string, string>,
+      bytes: Buffer,
+      type: string,
+    ) => {
+      const form = multipartForm(fields, { name: kind === "photos" ? "photo.jpg" : "program.pdf", bytes, type });
+      const response = await t.request({ method: "POST", url: `${url}/${kind}`, token: tenants.owner.token, ...form });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    };
+    await upload("documents", { name: "Programme", fileLanguage: "fr" }, pdfBytes(), "application/pdf");
+    await upload("documents", { name: "Map" }, pdfBytes(), "application/pdf");
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#369" } })
+      .jpeg()
+      .toBuffer();
+    await upload("photos", {}, jpeg, "image/jpeg");
+
+    const english = (await content(event.slug, "?lang=en")).body;
+    expect(english.program.map((section: { title: string }) => section.title)).toEqual(["Opening"]);
+    // The French document is not for an English page; one of every language is.
+    expect(english.documents.map((document: { name: string }) => document.name)).toEqual(["Map"]);
+    expect(english.photos).toEqual([
+      expect.objectContaining({ width: 900, height: 600, variants: expect.arrayContaining([expect.anything()]) }),
+    ]);
+    const french = (await content(event.slug, "?lang=fr")).body;
+    expect(french.program).toEqual([expect.objectContaining({ title: "Ouverture", location: "Grande salle" })]);
+    expect(french.documents.map((document: { name: string }) => document.name)).toEqual(["Programme", "Map"]);
+
+    await editEvent(event.id, { modules: { multilang: true, ebadge: true, misc: false, singleImagePartners: false } });
+    const withoutMisc = (await content(event.slug, "?lang=fr")).body;
+    expect(withoutMisc).toMatchObject({ documents: [], photos: [], pages: [] });
+    expect(withoutMisc.program).toHaveLength(1);
   });
 
   it("answers 404 for an unknown or archived event", async () => {
@@ -140,6 +188,11 @@ describe("public content (issue 21)", () => {
     expect((await content(theirs.slug)).body).toEqual({
       speakers: [expect.objectContaining({ name: "Other" })],
       partners: [],
+      partnersImage: null,
+      program: [],
+      documents: [],
+      photos: [],
+      pages: [],
     });
     expect((await content(mine.slug)).body.speakers.map((s: { name: string }) => s.name)).toEqual([
       "Ada Lovelace",

@@ -3,12 +3,21 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PublicContent } from "../../../contract/public-content.js";
 import type { AppContext } from "../../platform/context.js";
 import { isLanguage, type Language } from "../../platform/language.js";
-import { type PublicContentScope, publicPartners, publicSpeakers } from "../content/content.public.js";
+import {
+  type PublicContentScope,
+  publicPartners,
+  publicPartnersImage,
+  publicSpeakers,
+} from "../content/content.public.js";
+import { publicMenu } from "../content/custom-pages.service.js";
+import { publicDocuments } from "../content/documents.service.js";
+import { publicPhotos } from "../content/photos.service.js";
+import { publicProgram } from "../content/programs.service.js";
 import { requirePublicEvent } from "../events/events.visibility.js";
 
 /**
- * The content of a public event's page in one answer (issue 21): one statement finds the event, then one per kind,
- * sent together. An event without its multilang module speaks its preferred language whatever the page asks, as its
+ * The content of a public event's page in one answer (issue 21): one statement finds the event, then one per kind
+ * (its images joined), sent together. An event without its multilang module speaks its preferred language whatever the page asks, as its
  * public answer does (public.service.ts).
  */
 export async function getPublicContent(context: AppContext, slug: string, asked: Language): Promise<PublicContent> {
@@ -21,11 +30,19 @@ export async function getPublicContent(context: AppContext, slug: string, asked:
     language: event.modules.multilang ? asked : preferredLanguage,
     preferredLanguage,
   };
-  const [speakers, partners] = await Promise.all([
+  const { singleImagePartners, misc } = event.modules;
+  // Documents and photos are the event's miscellaneous tools: none shows while that module is off (nor its custom
+  // pages, which publicMenu leaves out itself).
+  const [speakers, partners, partnersImage, program, documents, photos, pages] = await Promise.all([
     publicSpeakers(scope),
-    event.modules.singleImagePartners ? [] : publicPartners(scope),
+    singleImagePartners ? [] : publicPartners(scope),
+    singleImagePartners ? publicPartnersImage(scope, event.partnersImageId) : null,
+    publicProgram(scope.executor, event.id, scope.language),
+    misc ? publicDocuments({ ...scope, slug: event.slug }) : [],
+    misc ? publicPhotos(scope) : [],
+    publicMenu(context.db, event, scope.language),
   ]);
-  return { speakers, partners };
+  return { speakers, partners, partnersImage, program, documents, photos, pages };
 }
 
 /**

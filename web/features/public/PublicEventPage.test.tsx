@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorAnswer, renderPage } from "../../ui/test-render";
-import { eventPageServer, publicEvent, publicPages } from "./public.test-fixtures";
+import { eventPageServer, noContent, publicEvent, publicPages } from "./public.test-fixtures";
 
 afterEach(cleanup);
 
@@ -249,6 +249,7 @@ describe("public event page's content (issue 21)", () => {
     ],
   });
   const content = {
+    ...noContent,
     speakers: [
       {
         id: "s1",
@@ -265,6 +266,7 @@ describe("public event page's content (issue 21)", () => {
       { id: "p1", name: "Acme", link: "https://acme.example", width: 120, altText: "Acme's logo", logo: photo("acme") },
       { id: "p2", name: "Globex", link: "", width: null, altText: "Globex", logo: null },
     ],
+    pages: [],
   };
 
   it("shows the speakers and partners the content request answers, under their anchors", async () => {

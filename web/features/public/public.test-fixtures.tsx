@@ -46,7 +46,15 @@ export function publicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
   };
 }
 
-export const noContent: PublicContent = { speakers: [], partners: [] };
+export const noContent: PublicContent = {
+  speakers: [],
+  partners: [],
+  partnersImage: null,
+  program: [],
+  documents: [],
+  photos: [],
+  pages: [],
+};
 
 /** fakeServer for the event page: its content request answered with `content`, every other one by `answer`. */
 export function eventPageServer(answer: (request: FakeRequest) => FakeAnswer, content: PublicContent = noContent) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLanguageScope } from "../../../ui/language-scope";
 import { useEventSlug } from "../../../ui/public-layout/public-event.queries";
-import { hasContent, usePublicContent } from "./public-content.queries";
+import { hasSections, usePublicContent } from "./public-content.queries";
 
 const ContentSections = lazy(() => import("./ContentSections"));
 
@@ -12,7 +12,7 @@ const ContentSections = lazy(() => import("./ContentSections"));
 export function EventContent() {
   const { language } = useLanguageScope();
   const content = usePublicContent(useEventSlug(), language);
-  if (!content.data || !hasContent(content.data)) return null;
+  if (!content.data || !hasSections(content.data)) return null;
   return (
     <Suspense fallback={null}>
       <ContentSections content={content.data} />

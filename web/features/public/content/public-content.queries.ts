@@ -13,5 +13,9 @@ export function usePublicContent(slug: string, language: Language) {
   });
 }
 
-/** Whether the page has any content to show: without, it never fetches the sections' code. */
-export const hasContent = (content: PublicContent) => Object.values(content).some((items) => items.length > 0);
+/**
+ * Whether the page has any content section to show (custom pages are not sections: the event's menu, EventMenu, links
+ * to them): without, it never fetches the sections' code.
+ */
+export const hasSections = ({ speakers, partners, partnersImage, program, documents, photos }: PublicContent) =>
+  partnersImage !== null || [speakers, partners, program, documents, photos].some((items) => items.length > 0);
