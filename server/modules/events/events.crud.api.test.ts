@@ -35,6 +35,7 @@ describe("POST /accounts/:account/events", () => {
         retentionDays: 90,
         offlineCheckinLimit: 5,
         modules: { multilang: false, ebadge: true, misc: false, singleImagePartners: true },
+        whiteLabel: true,
       })
       .where(eq(accounts.id, owner.accountId));
     const body = eventBody({ name: "  Summer fair  ", venueName: "Town hall" });
@@ -59,6 +60,7 @@ describe("POST /accounts/:account/events", () => {
       retentionDays: 90,
       maxOfflineCheckins: 5,
       modules: { multilang: false, ebadge: true, misc: false, singleImagePartners: true },
+      whiteLabel: { event: true, mails: true, campaigns: true },
       localizedDescription: "",
     });
     const stored = await storedEvent(response.body.id);

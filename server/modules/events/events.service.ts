@@ -121,6 +121,9 @@ function accountDefaults(account: AccountRow) {
     retentionDays: account.retentionDays,
     maxOfflineCheckins: account.offlineCheckinLimit,
     modules: account.modules,
+    // The account's white label (an administrator's setting) starts each new event free of the platform's name on
+    // its page, mails and campaigns; an event may still turn each off.
+    whiteLabel: { event: account.whiteLabel, mails: account.whiteLabel, campaigns: account.whiteLabel },
   } satisfies EventValues;
 }
 
