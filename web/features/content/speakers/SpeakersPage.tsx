@@ -1,8 +1,19 @@
-import { Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { OrderedContentList } from "../OrderedContentList";
+import { SpeakerModal } from "./SpeakerModal";
+import { speakersQueries } from "./speakers.queries";
 
-/** An event's speakers (SPEC §3 Speaker). */
+/** An event's speakers (SPEC §3 Speaker), in the order its public page shows them. */
 export function SpeakersPage() {
-  const { t } = useTranslation();
-  return <Title order={2}>{t("content.tabs.speakers")}</Title>;
+  return (
+    <OrderedContentList
+      kind="speakers"
+      queries={speakersQueries}
+      describe={(speaker) => ({
+        name: speaker.name,
+        image: speaker.photo,
+        details: [speaker.job, speaker.company].filter(Boolean).join(" · "),
+      })}
+      editor={(speaker, onClose) => <SpeakerModal key={speaker?.id ?? "new"} speaker={speaker} onClose={onClose} />}
+    />
+  );
 }
