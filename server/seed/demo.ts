@@ -5,6 +5,7 @@ import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
 import { seedCheckinAndBadges } from "./demo-checkin.js";
 import { seedDocumentsAndPhotos } from "./demo-documents-photos.js";
+import { seedProgram } from "./demo-program.js";
 import { seedSharedFiles } from "./demo-shared-files.js";
 
 /**
@@ -546,6 +547,8 @@ try {
     const scope = { accountId: me.memberships[0].accountId, eventId: launch.id, slug: launch.slug };
     await seedSharedFiles(app, session.token, scope, multipart, lastMail);
     await seedDocumentsAndPhotos(app, session.token, scope, multipart);
+    // After the speakers: the program names them.
+    await seedProgram(call, session.token, scope);
   }
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
