@@ -58,7 +58,7 @@ afterEach(cleanup);
 describe("speakers page", () => {
   it("lists the speakers in their order under the content tabs, and moves one down", async () => {
     const calls = open(() => ({ status: 200, body: { items: [grace, ada], total: 2 } }));
-    const items = within(await screen.findByRole("list")).getAllByRole("listitem");
+    const items = within(await screen.findByRole("list", {}, { timeout: 5000 })).getAllByRole("listitem");
     // Each item: the photo's stand-in (initials), the name, job and company, then the item's buttons.
     expect(items.map((item) => item.textContent?.split("↑")[0])).toEqual([
       "ALAda LovelaceEngineer · Analytical Engines",
