@@ -189,6 +189,8 @@ const visits: Visit[] = [
   { page: "SpeakersPage", route: "events/:eventId/content", as: "organizer", url: event("/content") },
   { page: "SpeakersPage", route: "speakers", as: "organizer", url: event("/content/speakers") },
   { page: "PartnersPage", route: "partners", as: "organizer", url: event("/content/partners") },
+  { page: "DocumentsPage", route: "documents", as: "organizer", url: event("/content/documents") },
+  { page: "PhotosPage", route: "photos", as: "organizer", url: event("/content/photos") },
   { page: "SharedFilesPage", route: "events/:eventId/shared-files", as: "organizer", url: event("/shared-files") },
   {
     page: "CheckinSessionPage",

@@ -29,6 +29,20 @@ export const contentBackOfficeRoutes: RouteObject[] = [
           (m) => m.PartnersPage,
         ),
       },
+      {
+        path: "documents",
+        lazy: lazyPage(
+          () => import("./documents/DocumentsPage"),
+          (m) => m.DocumentsPage,
+        ),
+      },
+      {
+        path: "photos",
+        lazy: lazyPage(
+          () => import("./photos/PhotosPage"),
+          (m) => m.PhotosPage,
+        ),
+      },
     ],
   },
 ];
