@@ -23,7 +23,7 @@ export const sharedFileCreateBody = z.object({ user_id: idSchema, name: sharedFi
 /** SPEC §7 `sharefiles/{id}`: the new name. */
 export const sharedFileRenameBody = z.object({ name: sharedFileName });
 /** SPEC §7 notify: the spec's callers send the file's id again as `sharedFileId`; when sent, it must be the path's. */
-export const sharedFileNotifyBody = z.object({ sharedFileId: idSchema.optional() }).default({});
+export const sharedFileNotifyBody = z.object({ sharedFileId: idSchema.optional() });
 
 /**
  * SPEC §4: a shared file is created, then uploaded, then notified; notified or not, downloaded or not. `state` is the
