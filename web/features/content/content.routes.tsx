@@ -30,6 +30,13 @@ export const contentBackOfficeRoutes: RouteObject[] = [
         ),
       },
       {
+        path: "program",
+        lazy: lazyPage(
+          () => import("./program/ProgramPage"),
+          (m) => m.ProgramPage,
+        ),
+      },
+      {
         path: "documents",
         lazy: lazyPage(
           () => import("./documents/DocumentsPage"),
