@@ -71,6 +71,8 @@ export function DocumentsPage() {
               target="_blank"
               rel="noopener"
               size="sm"
+              // Inside a line of text, a link is told apart by more than its colour.
+              underline="always"
             >
               {t("content.documents.download", { name: document.name })}
             </Anchor>
