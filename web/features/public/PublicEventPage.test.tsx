@@ -305,4 +305,69 @@ describe("public event page's content (issue 21)", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "Speakers" })).toBeNull());
     expect(document.getElementById("partners")).toBeNull();
   });
+
+  it("shows the program in the event's timezone, the documents with type and size, and opens photos in a lightbox", async () => {
+    const photos = ["a", "b", "c"].map((id, index) => ({ id, caption: index === 0 ? "The stage" : "", ...photo(id) }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }), {
+      ...noContent,
+      program: [
+        {
+          id: "p1",
+          title: "Opening",
+          startsAt: "2030-06-05T07:00:00.000Z",
+          endsAt: "2030-06-05T08:30:00.000Z",
+          location: "Main hall",
+          description: "",
+          speakers: [{ id: "s1", name: "Ada Lovelace", job: "", company: "" }],
+        },
+      ],
+      documents: [
+        {
+          id: "d1",
+          name: "Programme",
+          fileLanguage: null,
+          fileName: "programme.pdf",
+          contentType: "application/pdf",
+          size: 250_000,
+          url: "/api/v1/public/events/summer-gala/documents/d1/file",
+        },
+      ],
+      photos,
+    });
+    renderPage(publicPages, { url: "/en/summer-gala", language: "en", scopePath: "/:lang/:event" });
+
+    const program = await screen.findByRole("region", { name: "Program" }, { timeout: 15_000 });
+    expect(program.id).toBe("program");
+    // 07:00 UTC is 09:00 in Madrid in June.
+    expect(screen.getByText(/Jun 5, 9:00\s*–\s*10:30/)).toBeTruthy();
+    expect(screen.getByText("With Ada Lovelace")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Programme" }).getAttribute("href")).toBe(
+      "/api/v1/public/events/summer-gala/documents/d1/file",
+    );
+    expect(screen.getByText("(PDF, 250 kB)")).toBeTruthy();
+
+    const gallery = screen.getByRole("region", { name: "Photos" });
+    const thumbnails = gallery.querySelectorAll("button");
+    expect(thumbnails).toHaveLength(3);
+    expect(screen.getByRole("img", { name: "Photo 2 of 3" }).getAttribute("loading")).toBe("lazy");
+    fireEvent.click(thumbnails[1] as HTMLButtonElement);
+    const lightbox = await screen.findByRole("dialog", { name: "Photos" }, { timeout: 5000 });
+    expect(lightbox.textContent).toContain("2 / 3");
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Close the photo"));
+    fireEvent.keyDown(lightbox, { key: "ArrowRight" });
+    expect(lightbox.textContent).toContain("3 / 3");
+    fireEvent.keyDown(lightbox, { key: "ArrowRight" });
+    expect(lightbox.textContent).toContain("1 / 3");
+    expect(lightbox.textContent).toContain("The stage");
+    fireEvent.keyDown(lightbox, { key: "ArrowLeft" });
+    expect(lightbox.textContent).toContain("3 / 3");
+    // A swipe to the left shows the next one.
+    fireEvent.touchStart(lightbox, { touches: [{ clientX: 300 }] });
+    fireEvent.touchEnd(lightbox, { changedTouches: [{ clientX: 100 }] });
+    expect(lightbox.textContent).toContain("1 / 3");
+    fireEvent.keyDown(lightbox, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // The focus is back on the thumbnail that opened it.
+    expect(document.activeElement).toBe(thumbnails[1]);
+  });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useLanguageScope } from "../../../ui/language-scope";
+import { usePublicEventContext } from "../../../ui/public-layout/PublicLayout";
 import { useEventSlug } from "../../../ui/public-layout/public-event.queries";
 import { hasSections, usePublicContent } from "./public-content.queries";
 
@@ -12,10 +13,11 @@ const ContentSections = lazy(() => import("./ContentSections"));
 export function EventContent() {
   const { language } = useLanguageScope();
   const content = usePublicContent(useEventSlug(), language);
+  const { timezone } = usePublicEventContext();
   if (!content.data || !hasSections(content.data)) return null;
   return (
     <Suspense fallback={null}>
-      <ContentSections content={content.data} />
+      <ContentSections content={content.data} timezone={timezone} />
     </Suspense>
   );
 }
