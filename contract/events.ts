@@ -31,9 +31,13 @@ export const reservedSlugs = [
 
 /**
  * The pages below an event on its public side, `/{lang}/{event}/{page}`, as web/app/router.tsx mounts them (its test
- * keeps the two alike): the server answers any other path below an event with 404.
+ * keeps the two alike): the server answers any other path below an event with 404. `pages` holds the custom pages,
+ * one level further: `/{event}/pages/{slug}` (publicEventItemPages).
  */
-export const publicEventPages = ["member", "attendees", "register", "survey", "contact", "shop"];
+export const publicEventPages = ["member", "attendees", "register", "survey", "contact", "shop", "pages"];
+
+/** The pages of `publicEventPages` that only exist with one more segment naming an item: `/{event}/pages/{slug}`. */
+export const publicEventItemPages = ["pages"];
 
 export const eventSlugSchema = z
   .string()

@@ -243,6 +243,7 @@ describe("page paths", () => {
     expect(pagePath("/fr/summer-gala")).toEqual(event("summer-gala", "fr"));
     expect(pagePath("/summer-gala/member?token=x")).toEqual(event("summer-gala", null));
     expect(pagePath("/fr/summer-gala/register")).toEqual(event("summer-gala", "fr"));
+    expect(pagePath("/fr/summer-gala/pages/practical-information")).toEqual(event("summer-gala", "fr"));
     expect(pagePath("/it/summer-gala")).toEqual(event("summer-gala", "en"));
     for (const url of ["/summer-gala/admin", "/es/summer-gala/admin/", "/es/admin/events", "/admin", "/"]) {
       expect(pagePath(url), url).toEqual({ kind: "app" });
@@ -260,7 +261,17 @@ describe("page paths", () => {
       expect(pagePath(url), url).toEqual({ kind: "api" });
     }
     // Below an event, only its pages (contract/events.ts publicEventPages), one level deep.
-    for (const url of ["/es", "/de", "/Gala", "/dev/anything", "/fr/assets", "/gala/nope", "/fr/gala/member/x"]) {
+    for (const url of [
+      "/es",
+      "/de",
+      "/Gala",
+      "/dev/anything",
+      "/fr/assets",
+      "/gala/nope",
+      "/fr/gala/member/x",
+      "/gala/pages",
+      "/gala/pages/a/b",
+    ]) {
       expect(pagePath(url), url).toEqual({ kind: "none" });
     }
   });

@@ -1,4 +1,4 @@
-import { eventSlugPattern, publicEventPages, reservedSlugs } from "../../../contract/events.js";
+import { eventSlugPattern, publicEventItemPages, publicEventPages, reservedSlugs } from "../../../contract/events.js";
 import type { PublicImage } from "../../../contract/public.js";
 import type { Database } from "../../db/connection.js";
 import { AppError } from "../../platform/errors.js";
@@ -21,7 +21,8 @@ import { eventPageImages } from "./public.images.js";
  * - `event`: an event's public pages, `/{lang}/{event}[/…]` or `/{event}[/…]`, there when the event is public;
  * - `api`: the JSON routes' namespaces, under `/api/`, `/{event}/admin/`, `/{event}/recommendations/` and
  *   `/{event}/forms/` (SPEC §7): no page lives there, an unknown path answers the JSON 404;
- * - `none`: a language alone, a segment no event can be named, or a path below an event that is none of its pages.
+ * - `none`: a language alone, a segment no event can be named, or a path below an event that is none of its pages
+ *   (its custom pages are one level deeper, `/{event}/pages/{slug}`).
  */
 export type PagePath =
   | { kind: "app" }
@@ -42,7 +43,8 @@ export function pagePath(url: string): PagePath {
   if (slug === "admin" || (page === "admin" && below.length === 0)) return { kind: "app" };
   if (page !== undefined && legacyJsonSegments.includes(page)) return { kind: "api" };
   if (!eventSlugPattern.test(slug) || reservedSlugs.includes(slug)) return { kind: "none" };
-  if (below.length > 0 || (page !== undefined && !publicEventPages.includes(page))) return { kind: "none" };
+  const depth = page !== undefined && publicEventItemPages.includes(page) ? 1 : 0;
+  if (below.length !== depth || (page !== undefined && !publicEventPages.includes(page))) return { kind: "none" };
   return { kind: "event", slug, language };
 }
 

@@ -10,6 +10,7 @@ import { useTicketOffice } from "../ticketing/shop/shop.queries";
 import { AccountFonts } from "./AccountFonts";
 import { EventContent } from "./content/EventContent";
 import { EventCover } from "./EventCover";
+import { EventMenu } from "./EventMenu";
 import { EventShareActions } from "./EventShareActions";
 import { formatEventDates, mapUrl } from "./event-format";
 
@@ -33,6 +34,7 @@ export function PublicEventPage() {
   return (
     <AccountFonts fonts={event.fonts}>
       <Stack gap="lg">
+        <EventMenu />
         <EventCover event={event} />
         <Stack gap="xs">
           <Title order={1} size="h2">

@@ -18,6 +18,19 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    // A custom page of the event, by its slug in the page's language (contract/events.ts publicEventItemPages).
+    path: "pages",
+    children: [
+      {
+        path: ":pageSlug",
+        lazy: lazyPage(
+          () => import("./CustomPage"),
+          (m) => m.CustomPage,
+        ),
+      },
+    ],
+  },
+  {
     path: "attendees",
     lazy: lazyPage(
       () => import("./AttendeesPage"),
