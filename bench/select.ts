@@ -13,6 +13,7 @@ const benchmarks: Record<string, string> = {
   ticketing: "ticketing.ts",
   checkin: "checkin.ts",
   web: "web.ts",
+  public: "public.ts",
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benchmarks));

@@ -6,6 +6,7 @@ import { build } from "vite";
 import { chromiumExecutablePath } from "../e2e/chromium.js";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
+import { bytesOfType, kB, median, network, paintTimings, phone, phoneVisit } from "./page-visit.js";
 
 /**
  * What a first visit costs on a phone (issue 17): the bytes of JavaScript and CSS that cross the network, compressed
@@ -19,9 +20,6 @@ import { loadConfig } from "../server/config.js";
 const runsPerPage = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** BENCH_WEB_SCREENSHOTS=<folder>: a phone screenshot of each page, to see that the split kept the look. */
 const screenshotDir = process.env.BENCH_WEB_SCREENSHOTS;
-const phone = { width: 390, height: 844 };
-const network = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };
-const kB = 1000;
 
 const workDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
 const webDistDir = path.join(workDir, "web");
@@ -135,62 +133,22 @@ const pages: PageCase[] = [
   },
 ];
 
-type Transfer = { url: string; type: string; bytes: number; encoding: string };
-
-/** One first visit: every response's bytes over the wire (CDP's encodedDataLength: headers and compressed body). */
-async function visit(browser: Browser, pageCase: PageCase, screenshot?: string) {
-  const browserContext = await browser.newContext({
-    viewport: phone,
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: "en-GB",
-  });
-  if (pageCase.signedIn) {
-    await browserContext.addInitScript((session) => localStorage.setItem("ep.session", session), token);
-  }
-  const page = await browserContext.newPage();
-  const cdp = await browserContext.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: network.latencyMs,
-    downloadThroughput: (network.downloadKbps * 1000) / 8,
-    uploadThroughput: (network.uploadKbps * 1000) / 8,
-  });
-  const responses = new Map<string, Omit<Transfer, "bytes">>();
-  const transfers: Transfer[] = [];
-  cdp.on("Network.responseReceived", (event) => {
-    const encoding = event.response.headers["content-encoding"] ?? event.response.headers["Content-Encoding"] ?? "";
-    responses.set(event.requestId, { url: event.response.url, type: event.type, encoding });
-  });
-  cdp.on("Network.loadingFinished", (event) => {
-    const response = responses.get(event.requestId);
-    if (response) transfers.push({ ...response, bytes: event.encodedDataLength });
-  });
-
-  await page.goto(`${base}${pageCase.path}`);
-  await pageCase.ready(page);
-  // Chunks a page asks for after its first render count too.
-  await page.waitForLoadState("networkidle");
-  const timings = await page.evaluate(
-    () =>
-      new Promise<{ fcp: number; lcp: number }>((resolve) => {
-        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-        new PerformanceObserver((list) => {
-          resolve({ fcp, lcp: list.getEntries().at(-1)?.startTime ?? Number.NaN });
-        }).observe({ type: "largest-contentful-paint", buffered: true });
-      }),
-  );
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
-  await browserContext.close();
-  return { transfers, ...timings };
+/** One first visit: its bytes over the wire and paint times, a full-page screenshot when asked. */
+function visit(browser: Browser, pageCase: PageCase, screenshot?: string) {
+  return phoneVisit(
+    browser,
+    `${base}${pageCase.path}`,
+    async (page) => {
+      await pageCase.ready(page);
+      // Chunks a page asks for after its first render count too.
+      await page.waitForLoadState("networkidle");
+      const timings = await paintTimings(page);
+      if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+      return timings;
+    },
+    { session: pageCase.signedIn ? token : undefined },
+  ).then(({ transfers, result }) => ({ transfers, ...result }));
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 
 const browser = await chromium.launch({
   executablePath: chromiumExecutablePath(),
@@ -209,10 +167,8 @@ try {
     }
     const [first] = runs;
     if (!first) continue;
-    const bytesOf = (type: string) =>
-      first.transfers.filter((transfer) => transfer.type === type).reduce((sum, transfer) => sum + transfer.bytes, 0);
-    const scriptBytes = bytesOf("Script");
-    const stylesheetBytes = bytesOf("Stylesheet");
+    const scriptBytes = bytesOfType(first.transfers, "Script");
+    const stylesheetBytes = bytesOfType(first.transfers, "Stylesheet");
     const totalBytes = scriptBytes + stylesheetBytes;
     const files = first.transfers
       .filter((transfer) => transfer.type === "Script" || transfer.type === "Stylesheet")
