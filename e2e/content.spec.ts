@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import * as documents from "./content-journey/documents";
 import type { ContentJourneyKind, JourneyEvent, JourneyLanguage } from "./content-journey/journey";
+import * as photos from "./content-journey/photos";
 import { createEventThroughApi, signInWithToken } from "./organizer";
 
 // A step that cannot find its element fails within the step, not at the journey's (long) timeout.
@@ -10,7 +12,7 @@ test.use({ actionTimeout: 20_000 });
  * Every kind of an event's content, in the order the public page shows them; each kind's module (written by its
  * owner) fills it through its back-office page and finds it on the public page.
  */
-const kinds: Record<string, ContentJourneyKind> = {};
+const kinds: Record<string, ContentJourneyKind> = { documents, photos };
 
 const languages: JourneyLanguage[] = ["fr", "en"];
 
