@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readStoredFile } from "../../platform/file-store.js";
 import { storedFiles } from "../../platform/files.tables.js";
@@ -9,6 +9,7 @@ import { auditLogs } from "../audit/audit.tables.js";
 import { recordErrorMail } from "../campaigns/error-mails/error-mails.service.js";
 import { multipartForm, pdfBytes, pngBytes } from "../forms/forms.testing.js";
 import { addGuest, guestEvent, scopeUrl } from "../guests/guests.testing.js";
+import { anonymizeExpiredGuests } from "../guests/retention/retention.service.js";
 import { memberSessionOf } from "../public/public.testing.js";
 import { safeFileName } from "./shared-files.service.js";
 import { sharedFiles } from "./shared-files.tables.js";
@@ -50,18 +51,34 @@ async function create(guestId: string, name?: string, eventId = event.id) {
   return response.body as { id: string; state: string; name: string };
 }
 
-function upload(id: string, file: { name: string; bytes: Buffer; type?: string }, token = tenants.owner.token) {
+function upload(
+  id: string,
+  file: { name: string; bytes: Buffer; type?: string },
+  token = tenants.owner.token,
+  eventId = event.id,
+) {
   const { body, headers } = multipartForm({}, file);
-  return t.request({ method: "POST", url: uploadUrl(id), token, body, headers });
+  return t.request({ method: "POST", url: uploadUrl(id, eventId), token, body, headers });
 }
 
 /** A guest with a file uploaded for them: the usual start of a test. */
-async function uploadedFor(name = "Certificate.pdf") {
-  const guest = await guestOf();
-  const shared = await create(guest.id);
-  const uploaded = await upload(shared.id, { name, bytes: pdfBytes() });
+async function uploadedFor(name = "Certificate.pdf", eventId = event.id) {
+  const guest = await guestOf(eventId);
+  const shared = await create(guest.id, undefined, eventId);
+  const uploaded = await upload(shared.id, { name, bytes: pdfBytes() }, tenants.owner.token, eventId);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
   return { guest, shared };
+}
+
+/** The storage key of a shared file's bytes. */
+async function storageKeyOf(sharedFileId: string): Promise<string> {
+  const [stored] = await t.context.db
+    .select({ key: storedFiles.storageKey })
+    .from(sharedFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, sharedFiles.fileId))
+    .where(eq(sharedFiles.id, sharedFileId));
+  if (!stored) throw new Error("the shared file holds no file");
+  return stored.key;
 }
 
 describe("shared files (SPEC §3 Shared file, §4 states, §7 sharedfiles)", () => {
@@ -256,14 +273,10 @@ describe("shared files (SPEC §3 Shared file, §4 states, §7 sharedfiles)", () 
   it("deletes the row and its bytes; the guest no longer finds it", async () => {
     const { guest, shared } = await uploadedFor();
     const session = await memberSessionOf(t, event.slug, guest.email);
-    const [stored] = await t.context.db
-      .select({ key: storedFiles.storageKey })
-      .from(sharedFiles)
-      .innerJoin(storedFiles, eq(storedFiles.id, sharedFiles.fileId))
-      .where(eq(sharedFiles.id, shared.id));
-    expect(await readStoredFile(t.context.files, stored?.key ?? "")).toHaveLength(1_009);
+    const key = await storageKeyOf(shared.id);
+    expect(await readStoredFile(t.context.files, key)).toHaveLength(1_009);
     expect((await remove(`${base()}/${shared.id}`)).status).toBe(200);
-    await expect(readStoredFile(t.context.files, stored?.key ?? "")).rejects.toThrow(/ENOENT/);
+    await expect(readStoredFile(t.context.files, key)).rejects.toThrow(/ENOENT/);
     expect((await get(`${base()}/${shared.id}`)).status).toBe(404);
     expect((await get(`${memberBase()}/${shared.id}/download`, session)).status).toBe(404);
     expect((await remove(`${base()}/${shared.id}`)).status).toBe(404);
@@ -323,5 +336,35 @@ describe("shared files (SPEC §3 Shared file, §4 states, §7 sharedfiles)", () 
     expect((await get(`${memberBase()}/${shared.id}/download`)).status).toBe(401);
     expect((await get(memberBase(otherEvent.slug), session)).status).toBe(401);
     expect((await get(memberBase(), tenants.owner.token)).status).toBe(401);
+  });
+});
+
+describe("shared files when their guest goes", () => {
+  const day = 86_400_000;
+
+  it("the retention run deletes the files of the anonymized guests, rows and bytes; an event not due keeps its own", async () => {
+    const due = await guestEvent(t, tenants.owner, { retentionDays: 30 });
+    const notDue = await guestEvent(t, tenants.owner, { retentionDays: 3650 });
+    const gone = await uploadedFor("Medical certificate.pdf", due.id);
+    const notUploaded = await create(gone.guest.id, "Not uploaded yet", due.id);
+    const kept = await uploadedFor("Kept.pdf", notDue.id);
+    const [goneKey, keptKey] = [await storageKeyOf(gone.shared.id), await storageKeyOf(kept.shared.id)];
+
+    // Events start a week from now and end a day later: 40 days after that is past 30 days, not 3650.
+    expect(await anonymizeExpiredGuests(t.context, new Date(Date.now() + 48 * day))).toBe(1);
+
+    const rows = await t.context.db
+      .select({ id: sharedFiles.id })
+      .from(sharedFiles)
+      .where(inArray(sharedFiles.id, [gone.shared.id, notUploaded.id, kept.shared.id]));
+    expect(rows).toEqual([{ id: kept.shared.id }]);
+    const files = await t.context.db
+      .select({ key: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(inArray(storedFiles.storageKey, [goneKey, keptKey]));
+    expect(files).toEqual([{ key: keptKey }]);
+    await expect(readStoredFile(t.context.files, goneKey)).rejects.toThrow(/ENOENT/);
+    expect(await readStoredFile(t.context.files, keptKey)).toHaveLength(1_009);
+    expect((await get(`${base(due.id)}/${gone.shared.id}`)).status).toBe(404);
   });
 });
