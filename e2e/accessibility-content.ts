@@ -227,6 +227,15 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     mode: "live",
   });
   await call("POST", `${scope}/checkincodes`, { checkinId: checkinSessionId });
+  // The program in the event's preferred language, a timed section with a place (issue 21).
+  await call("POST", `${scope}/programs/create`, {
+    language: "en",
+    title: "Opening keynote",
+    startsAt: "2030-06-05T07:00:00Z",
+    endsAt: "2030-06-05T07:45:00Z",
+    location: "Main hall",
+  });
+  await call("POST", `${scope}/programs/create`, { language: "en", title: "Workshops", location: "Rooms A and B" });
 
   return {
     id,

@@ -189,6 +189,21 @@ const visits: Visit[] = [
   { page: "SpeakersPage", route: "events/:eventId/content", as: "organizer", url: event("/content") },
   { page: "SpeakersPage", route: "speakers", as: "organizer", url: event("/content/speakers") },
   { page: "PartnersPage", route: "partners", as: "organizer", url: event("/content/partners") },
+  {
+    page: "ProgramPage",
+    route: "program",
+    as: "organizer",
+    url: event("/content/program"),
+    states: [
+      {
+        name: "a section's editor",
+        show: async (page, t) => {
+          await page.getByRole("button", { name: t("content.list.editNamed", { name: "Opening keynote" }) }).click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        },
+      },
+    ],
+  },
   { page: "DocumentsPage", route: "documents", as: "organizer", url: event("/content/documents") },
   { page: "PhotosPage", route: "photos", as: "organizer", url: event("/content/photos") },
   { page: "SharedFilesPage", route: "events/:eventId/shared-files", as: "organizer", url: event("/shared-files") },

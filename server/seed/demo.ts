@@ -7,6 +7,7 @@ import { seedCheckinAndBadges } from "./demo-checkin.js";
 import { seedDocumentsAndPhotos } from "./demo-documents-photos.js";
 import { seedProgram } from "./demo-program.js";
 import { seedSharedFiles } from "./demo-shared-files.js";
+import { seedSpeakersAndPartners } from "./demo-speakers-partners.js";
 
 /**
  * `npm run seed:demo`: a demo account with organizers in each role and events in every state, and a platform
@@ -547,6 +548,7 @@ try {
     const scope = { accountId: me.memberships[0].accountId, eventId: launch.id, slug: launch.slug };
     await seedSharedFiles(app, session.token, scope, multipart, lastMail);
     await seedDocumentsAndPhotos(app, session.token, scope, multipart);
+    await seedSpeakersAndPartners(app, call, session.token, scope, multipart);
     // After the speakers: the program names them.
     await seedProgram(call, session.token, scope);
   }

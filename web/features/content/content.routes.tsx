@@ -50,6 +50,13 @@ export const contentBackOfficeRoutes: RouteObject[] = [
           (m) => m.PhotosPage,
         ),
       },
+      {
+        path: "pages",
+        lazy: lazyPage(
+          () => import("./pages/CustomPagesPage"),
+          (m) => m.CustomPagesPage,
+        ),
+      },
     ],
   },
 ];
