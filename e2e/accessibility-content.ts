@@ -236,6 +236,15 @@ export async function createAccessibilityContent(request: APIRequestContext, id:
     location: "Main hall",
   });
   await call("POST", `${scope}/programs/create`, { language: "en", title: "Workshops", location: "Rooms A and B" });
+  // A custom page at one address in every language, with what the editor writes (issue 21).
+  const customPage = (title: string, body: string) => ({ title, slug: "practical", body });
+  await call("POST", `${scope}/custompages/create`, {
+    versions: {
+      en: customPage("Practical information", "<h2>Getting there</h2><p>Metro <strong>line 1</strong>.</p>"),
+      fr: customPage("Infos pratiques", "<h2>Accès</h2><p>Métro <strong>ligne 1</strong>.</p>"),
+      es: customPage("Información práctica", "<h2>Cómo llegar</h2><p>Metro <strong>línea 1</strong>.</p>"),
+    },
+  });
 
   return {
     id,

@@ -204,6 +204,21 @@ const visits: Visit[] = [
       },
     ],
   },
+  {
+    page: "CustomPagesPage",
+    route: "pages",
+    as: "organizer",
+    url: event("/content/pages"),
+    states: [
+      {
+        name: "the page editor",
+        show: async (page, t) => {
+          await page.getByRole("button", { name: t("content.pages.add") }).click();
+          await expect(page.getByRole("toolbar", { name: t("content.pages.editor.toolbar") })).toBeVisible();
+        },
+      },
+    ],
+  },
   { page: "DocumentsPage", route: "documents", as: "organizer", url: event("/content/documents") },
   { page: "PhotosPage", route: "photos", as: "organizer", url: event("/content/photos") },
   { page: "SharedFilesPage", route: "events/:eventId/shared-files", as: "organizer", url: event("/shared-files") },
@@ -347,6 +362,7 @@ const visits: Visit[] = [
   { page: "SurveyPage", route: "survey", as: "visitor", url: publicPage("/survey") },
   { page: "ContactOrganizerPage", route: "contact", as: "visitor", url: publicPage("/contact") },
   { page: "ShopPage", route: "shop", as: "visitor", url: publicPage("/shop") },
+  { page: "CustomPage", route: ":pageSlug", as: "visitor", url: publicPage("/pages/practical") },
   { page: "NotFoundPage", route: "* (public)", as: "visitor", url: publicPage("/no-such-page") },
   // The staff's check-in app (a phone without a joined session: the scan page sends it to the join page).
   { page: "JoinPage", route: "/checkin", as: "visitor", url: (_c, l) => `/${l}/checkin?code=ABCD2345` },

@@ -4,6 +4,7 @@ import { buildApp, closeContext, createContext } from "../app.js";
 import { loadConfig } from "../config.js";
 import { mails } from "../platform/mail.tables.js";
 import { seedCheckinAndBadges } from "./demo-checkin.js";
+import { seedCustomPages } from "./demo-custom-pages.js";
 import { seedDocumentsAndPhotos } from "./demo-documents-photos.js";
 import { seedProgram } from "./demo-program.js";
 import { seedSharedFiles } from "./demo-shared-files.js";
@@ -551,6 +552,7 @@ try {
     await seedSpeakersAndPartners(app, call, session.token, scope, multipart);
     // After the speakers: the program names them.
     await seedProgram(call, session.token, scope);
+    await seedCustomPages(call, session.token, scope);
   }
   const mailbox = context.mailer.usesOutbox
     ? [`Mails sent (invitations, tickets): ${config.publicUrl}/dev/mailbox`]
