@@ -109,7 +109,16 @@ export function OrderedContentList<Item extends { id: string }, Body>({
                     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 240px" }}>
                       {/* The name beside it says who or what it is: the thumbnail adds nothing for a screen reader. */}
                       {image !== undefined && (
-                        <Avatar src={thumbnailOf(image)} alt="" size={56} radius="sm" name={name} color="initials" />
+                        <Avatar
+                          src={thumbnailOf(image)}
+                          alt=""
+                          size={56}
+                          radius="sm"
+                          name={name}
+                          color="initials"
+                          // A logo is wider than tall: shown whole, not cut to the square.
+                          styles={{ image: { objectFit: "contain" } }}
+                        />
                       )}
                       <Box style={{ minWidth: 0 }}>
                         <Text fw={600} style={{ overflowWrap: "anywhere" }}>
