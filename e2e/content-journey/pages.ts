@@ -23,10 +23,10 @@ export async function fill(page: Page, event: JourneyEvent) {
     const text = texts[language];
     await dialog.getByRole("tab", { name: tab }).click();
     const panel = dialog.getByRole("tabpanel", { name: tab });
-    await panel.getByRole("textbox", { name: "Title" }).fill(text.title);
-    await panel.getByRole("textbox", { name: "Title" }).blur();
-    await expect(panel.getByRole("textbox", { name: "Address" })).not.toHaveValue("");
-    const editor = panel.getByRole("textbox", { name: "Text" });
+    await panel.getByRole("textbox", { name: "Title", exact: true }).fill(text.title);
+    await panel.getByRole("textbox", { name: "Title", exact: true }).blur();
+    await expect(panel.getByRole("textbox", { name: "Address", exact: true })).not.toHaveValue("");
+    const editor = panel.getByRole("textbox", { name: "Text", exact: true });
     await editor.click();
     await page.keyboard.type(text.before);
     await page.keyboard.press("Control+b");
