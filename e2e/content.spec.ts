@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import * as documents from "./content-journey/documents";
 import type { ContentJourneyKind, JourneyEvent, JourneyLanguage } from "./content-journey/journey";
+import * as pages from "./content-journey/pages";
 import * as photos from "./content-journey/photos";
 import { createEventThroughApi, signInWithToken } from "./organizer";
 
@@ -12,7 +13,7 @@ test.use({ actionTimeout: 20_000 });
  * Every kind of an event's content, in the order the public page shows them; each kind's module (written by its
  * owner) fills it through its back-office page and finds it on the public page.
  */
-const kinds: Record<string, ContentJourneyKind> = { documents, photos };
+const kinds: Record<string, ContentJourneyKind> = { documents, photos, pages };
 
 const languages: JourneyLanguage[] = ["fr", "en"];
 
