@@ -3,7 +3,10 @@ import { expect, type Page, test } from "@playwright/test";
 import * as documents from "./content-journey/documents";
 import type { ContentJourneyKind, JourneyEvent, JourneyLanguage } from "./content-journey/journey";
 import * as pages from "./content-journey/pages";
+import * as partners from "./content-journey/partners";
 import * as photos from "./content-journey/photos";
+import * as program from "./content-journey/program";
+import * as speakers from "./content-journey/speakers";
 import { createEventThroughApi, signInWithToken } from "./organizer";
 
 // A step that cannot find its element fails within the step, not at the journey's (long) timeout.
@@ -13,7 +16,7 @@ test.use({ actionTimeout: 20_000 });
  * Every kind of an event's content, in the order the public page shows them; each kind's module (written by its
  * owner) fills it through its back-office page and finds it on the public page.
  */
-const kinds: Record<string, ContentJourneyKind> = { documents, photos, pages };
+const kinds: Record<string, ContentJourneyKind> = { program, speakers, partners, documents, photos, pages };
 
 const languages: JourneyLanguage[] = ["fr", "en"];
 
