@@ -51,6 +51,7 @@ const server = (
     if (request.path.endsWith("/forms/registration")) return { status: 200, body: publicForm([workshops]) };
     if (request.path.endsWith("/member/answers")) return { status: 200, body: { items: submissions } };
     if (request.path.endsWith("/member/orders")) return { status: 200, body: { orders: [], heldTickets: [] } };
+    if (request.path.endsWith("/member/shared-files")) return { status: 200, body: { items: [] } };
     return member(request);
   });
 // renderPage shows its own banner above the layout's: both read the same alert.
