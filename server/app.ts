@@ -38,7 +38,7 @@ import { registerDocumentsRoutes } from "./modules/content/documents.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
 import { registerProgramsRoutes } from "./modules/content/programs.routes.js";
 import { registerPhotosRoutes } from "./modules/content/photos.routes.js";
-import { anonymizeSharedFiles } from "./modules/content/shared-files.retention.js";
+import { deleteGuestsSharedFiles, moveSharedFiles } from "./modules/content/shared-files.retention.js";
 import { registerSharedFilesRoutes } from "./modules/content/shared-files.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
 import { ebadgeBatchJob, resumeInterruptedBatches } from "./modules/ebadges/ebadge-batches.js";
@@ -105,7 +105,14 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     eventDeletionChecks: [salesStopEventDeletion],
     eventImage: findEventImage,
     fontUsage,
-    guestAnonymizers: [anonymizeFormAnswers, anonymizeGuestMessages, anonymizeRecipientAddresses, anonymizeSharedFiles],
+    guestAnonymizers: [
+      anonymizeFormAnswers,
+      anonymizeGuestMessages,
+      anonymizeRecipientAddresses,
+      deleteGuestsSharedFiles,
+    ],
+    guestFileMoves: [moveSharedFiles],
+    guestFileReleases: [deleteGuestsSharedFiles],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
     registrationConfirmation: queueRegistrationConfirmation,
     userAccounts,

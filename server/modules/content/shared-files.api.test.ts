@@ -367,4 +367,80 @@ describe("shared files when their guest goes", () => {
     expect(await readStoredFile(t.context.files, keptKey)).toHaveLength(1_009);
     expect((await get(`${base(due.id)}/${gone.shared.id}`)).status).toBe(404);
   });
+
+  /** Whether each shared file's row is still there, and whose it is, with whether its bytes can still be read. */
+  async function remains(sharedFileIds: string[], keys: string[]) {
+    const rows = await t.context.db
+      .select({ id: sharedFiles.id, guestId: sharedFiles.guestId })
+      .from(sharedFiles)
+      .where(inArray(sharedFiles.id, sharedFileIds));
+    const readable = await Promise.all(
+      keys.map((key) =>
+        readStoredFile(t.context.files, key).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    return { rows, readable };
+  }
+
+  it("deleting a guest, one or several at once, deletes their files' rows and bytes; another guest's stay", async () => {
+    const users = `${scopeUrl(tenants.owner.accountId, event.id)}/users`;
+    const [one, several, alsoSeveral, other] = await Promise.all(
+      ["One.pdf", "Several.pdf", "Also several.pdf", "Other.pdf"].map((name) => uploadedFor(name)),
+    );
+    if (!one || !several || !alsoSeveral || !other) throw new Error("files not shared");
+    const all = [one, several, alsoSeveral, other];
+    const keys = await Promise.all(all.map(({ shared }) => storageKeyOf(shared.id)));
+
+    expect((await remove(`${users}/${one.guest.id}`)).status).toBe(200);
+    const ids = [several.guest.id, alsoSeveral.guest.id];
+    expect((await post(`${users}/deleteusers`, { ids })).status).toBe(200);
+
+    expect(
+      await remains(
+        all.map(({ shared }) => shared.id),
+        keys,
+      ),
+    ).toEqual({
+      rows: [{ id: other.shared.id, guestId: other.guest.id }],
+      readable: [false, false, false, true],
+    });
+    const stored = await t.context.db.select().from(storedFiles).where(inArray(storedFiles.storageKey, keys));
+    expect(stored.map((row) => row.storageKey)).toEqual([keys[3]]);
+  });
+
+  it("a grouped deletion deletes the files of the guests it deletes", async () => {
+    const users = `${scopeUrl(tenants.owner.accountId, event.id)}/users`;
+    const gone = await uploadedFor("Gone.pdf");
+    const key = await storageKeyOf(gone.shared.id);
+    const response = await post(`${users}/bulk`, {
+      selection: { ids: [gone.guest.id] },
+      action: { type: "delete" },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({ deleted: 1, notDeleted: [] });
+    expect(await remains([gone.shared.id], [key])).toEqual({ rows: [], readable: [false] });
+  });
+
+  it("merging duplicates gives the merged guest's files to the kept one, bytes and dates unchanged", async () => {
+    const kept = await uploadedFor("Kept.pdf");
+    const merged = await uploadedFor("Merged.pdf");
+    const before = (await get(`${base()}/${merged.shared.id}`)).body;
+    const keys = [await storageKeyOf(kept.shared.id), await storageKeyOf(merged.shared.id)];
+
+    const url = `/${event.slug}/admin/duplicates/mergeJson?user1=${kept.guest.id}&user2=${merged.guest.id}`;
+    const response = await get(url);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+
+    const { rows, readable } = await remains([kept.shared.id, merged.shared.id], keys);
+    expect(rows.map((row) => row.guestId)).toEqual([kept.guest.id, kept.guest.id]);
+    expect(readable).toEqual([true, true]);
+    const after = (await get(`${base()}/${merged.shared.id}`)).body;
+    expect(after).toEqual({ ...before, guest: expect.objectContaining({ id: kept.guest.id }) });
+    const session = await memberSessionOf(t, event.slug, kept.guest.email);
+    const list = await get(memberBase(), session);
+    expect(list.body.items.map((item: { name: string }) => item.name).sort()).toEqual(["Kept.pdf", "Merged.pdf"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { Transaction } from "../../db/connection.js";
+import type { Executor, Transaction } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { guests } from "./guests.tables.js";
 
@@ -15,8 +15,18 @@ declare module "../../platform/context.js" {
       /** A merged duplicate's tickets and orders move to the guest it was merged into. */
       move: (tx: Transaction, fromGuestId: string, toGuestId: string) => Promise<void>;
     };
+    /**
+     * The modules above this one that keep files of a guest (shared files) delete their rows, in the transaction that
+     * deletes the guests, and answer the storage keys: the cascade would drop the rows but leave the bytes.
+     */
+    guestFileReleases: GuestFileRelease[];
+    /** The same modules give a merged duplicate's files to the guest it was merged into. */
+    guestFileMoves: ((tx: Transaction, fromGuestId: string, toGuestId: string) => Promise<void>)[];
   }
 }
+
+/** Given the ids of guests about to go (a subquery), deletes the rows of their files and answers the storage keys. */
+export type GuestFileRelease = (executor: Executor, guestIds: SQL) => Promise<string[]>;
 
 /**
  * Locks the guests matching `selection`, in the caller's transaction, before they are deleted, and returns the ids
@@ -30,4 +40,23 @@ export async function lockGuestsForDeletion(context: AppContext, tx: Transaction
     .from(guests)
     .where(and(selection, context.hooks.guestTickets.held));
   return holders.map((row) => row.id);
+}
+
+/**
+ * Asks the modules above to release the files of the guests matching `selection`, which the caller deletes next in the
+ * same transaction; answers the storage keys to give `removeReleasedFiles` once committed.
+ */
+export async function releaseGuestFiles(context: AppContext, tx: Transaction, selection: SQL): Promise<string[]> {
+  const guestIds = sql`(select ${guests.id} from ${guests} where ${selection})`;
+  const keys: string[] = [];
+  for (const release of context.hooks.guestFileReleases) keys.push(...(await release(tx, guestIds)));
+  return keys;
+}
+
+/**
+ * After the commit: a rolled-back deletion keeps its files. A removal that fails leaves bytes no row names, never a row
+ * naming no bytes.
+ */
+export async function removeReleasedFiles(context: AppContext, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => context.files.remove(key)));
 }

@@ -11,7 +11,7 @@ import type { Caller } from "../events/events.service.js";
 import { type EventRow, requireEvent } from "../events/events.visibility.js";
 import { mergeCustomValues } from "./custom-field-values.js";
 import { readCustomFields } from "./custom-fields.service.js";
-import { lockGuestsForDeletion } from "./guest-deletion.js";
+import { lockGuestsForDeletion, releaseGuestFiles, removeReleasedFiles } from "./guest-deletion.js";
 import { type GuestRow, searchTextOf, toGuest } from "./guests.list.js";
 import { guests } from "./guests.tables.js";
 
@@ -210,11 +210,12 @@ async function deleteGuestRows(
   ids: string[],
   refusal: AppError,
 ) {
-  return context.db.transaction(async (tx) => {
+  const { result, releasedFiles } = await context.db.transaction(async (tx) => {
     await requireEvent(tx, access, eventId, "events.update");
     const unique = [...new Set(ids)];
     const selection = and(eq(guests.eventId, eventId), inArray(guests.id, unique)) ?? sql`false`;
     if ((await lockGuestsForDeletion(context, tx, selection)).length > 0) throw refusal;
+    const releasedFiles = await releaseGuestFiles(context, tx, selection);
     const deleted = await tx
       .delete(guests)
       .where(selection)
@@ -235,8 +236,13 @@ async function deleteGuestRows(
         ip,
       );
     }
-    return { deleted: deleted.length, notDeleted: unique.filter((id) => !deletedIds.has(id)) };
+    return {
+      result: { deleted: deleted.length, notDeleted: unique.filter((id) => !deletedIds.has(id)) },
+      releasedFiles,
+    };
   });
+  await removeReleasedFiles(context, releasedFiles);
+  return result;
 }
 
 /** POST users/deleteusers: all or nothing, so the organizer's selection is never half-deleted. */

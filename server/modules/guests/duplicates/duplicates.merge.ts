@@ -73,8 +73,8 @@ async function checkCompanionsAfterMerge(tx: Transaction, eventId: string, [user
 
 /**
  * GET duplicates/mergeJson: user2 is merged into user1 in one transaction. user1 keeps its values and takes user2's
- * where it has none; user2's companions, godsons, recommendations, tickets and orders move to user1; user2 is deleted. Its audit rows
- * stay under its id, and the merged decision ties both ids together.
+ * where it has none; user2's companions, godsons, recommendations, tickets, orders and shared files move to user1;
+ * user2 is deleted. Its audit rows stay under its id, and the merged decision ties both ids together.
  */
 export async function mergeDuplicates(
   context: AppContext,
@@ -92,6 +92,7 @@ export async function mergeDuplicates(
     await tx.update(recommendations).set({ recommenderId: user1 }).where(eq(recommendations.recommenderId, user2));
     await tx.update(recommendations).set({ guestId: user1 }).where(eq(recommendations.guestId, user2));
     await context.hooks.guestTickets.move(tx, user2, user1);
+    for (const move of context.hooks.guestFileMoves) await move(tx, user2, user1);
     // Deleted before user1 takes its email, which the unique index holds until then.
     await tx.delete(guests).where(eq(guests.id, user2));
     // Written last: it also undoes the re-pointing above where user1 was user2's own companion or godson.

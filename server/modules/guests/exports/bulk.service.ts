@@ -5,7 +5,7 @@ import type { AppContext } from "../../../platform/context.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
-import { lockGuestsForDeletion } from "../guest-deletion.js";
+import { lockGuestsForDeletion, releaseGuestFiles, removeReleasedFiles } from "../guest-deletion.js";
 import { guestListConditions } from "../guests.list.js";
 import { guests } from "../guests.tables.js";
 
@@ -21,7 +21,7 @@ export async function runBulkAction(
   eventId: string,
   { selection, action }: BulkBody,
 ): Promise<GuestBulkResult> {
-  return context.db.transaction(async (tx) => {
+  const { result, releasedFiles } = await context.db.transaction(async (tx) => {
     await requireEvent(tx, access, eventId, "events.update");
     const ids = selection.ids && [...new Set(selection.ids)];
     const where = and(
@@ -50,16 +50,18 @@ export async function runBulkAction(
         .where(where)
         .returning({ id: guests.id });
       await audit("guests.guests.statusChanged", { status: action.status, count: updated.length });
-      return { updated: updated.length, notDeleted: [] };
+      return { result: { updated: updated.length, notDeleted: [] }, releasedFiles: [] };
     }
     // Guests holding a ticket are kept, and listed in notDeleted even when the selection was a filter.
     const holders = await lockGuestsForDeletion(context, tx, where ?? sql`false`);
-    const deleted = await tx
-      .delete(guests)
-      .where(and(where, not(context.hooks.guestTickets.held)))
-      .returning({ id: guests.id });
+    const deleting = and(where, not(context.hooks.guestTickets.held)) ?? sql`false`;
+    const releasedFiles = await releaseGuestFiles(context, tx, deleting);
+    const deleted = await tx.delete(guests).where(deleting).returning({ id: guests.id });
     const deletedIds = new Set(deleted.map((row) => row.id));
     await audit("guests.guests.deleted", { count: deleted.length, keptTicketHolders: holders.length });
-    return { deleted: deleted.length, notDeleted: ids ? ids.filter((id) => !deletedIds.has(id)) : holders };
+    const notDeleted = ids ? ids.filter((id) => !deletedIds.has(id)) : holders;
+    return { result: { deleted: deleted.length, notDeleted }, releasedFiles };
   });
+  await removeReleasedFiles(context, releasedFiles);
+  return result;
 }

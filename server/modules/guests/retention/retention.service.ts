@@ -7,6 +7,7 @@ import { accounts } from "../../accounts/accounts.tables.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
 import { effectiveEnd } from "../../events/events.visibility.js";
+import { removeReleasedFiles } from "../guest-deletion.js";
 import { customFields, guests } from "../guests.tables.js";
 import { memberTokens } from "../member-sessions.tables.js";
 import { recommendations } from "../recommendations/recommendations.tables.js";
@@ -131,9 +132,7 @@ async function anonymizeEventGuests(context: AppContext, event: DueEvent, now: D
     );
     return { count, releasedFiles };
   });
-  // After the commit: a rolled back run keeps its files. A removal that fails leaves bytes no row names, never a row
-  // naming no bytes.
-  await Promise.allSettled(releasedFiles.map((key) => context.files.remove(key)));
+  await removeReleasedFiles(context, releasedFiles);
   return count;
 }
 
