@@ -36,8 +36,8 @@ import { registerCheckinScanRoutes } from "./modules/checkin/checkin-scans.route
 import { registerCustomPagesRoutes } from "./modules/content/custom-pages.routes.js";
 import { registerDocumentsRoutes } from "./modules/content/documents.routes.js";
 import { registerPartnersRoutes } from "./modules/content/partners.routes.js";
-import { registerProgramsRoutes } from "./modules/content/programs.routes.js";
 import { registerPhotosRoutes } from "./modules/content/photos.routes.js";
+import { registerProgramsRoutes } from "./modules/content/programs.routes.js";
 import { deleteGuestsSharedFiles, moveSharedFiles } from "./modules/content/shared-files.retention.js";
 import { registerSharedFilesRoutes } from "./modules/content/shared-files.routes.js";
 import { registerSpeakersRoutes } from "./modules/content/speakers.routes.js";
@@ -224,10 +224,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSpeakersRoutes(app, context);
   registerPartnersRoutes(app, context);
   registerCustomPagesRoutes(app, context);
-  registerProgramsRoutes(app, context);
   registerDocumentsRoutes(app, context);
   registerPhotosRoutes(app, context);
   registerSharedFilesRoutes(app, context);
+  registerProgramsRoutes(app, context);
   registerCampaignRecipientsRoutes(app, context);
   registerCampaignsRoutes(app, context);
   registerSendersRoutes(app, context);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { type Language, languages } from "../../contract/common.js";
 
 export type { Language };
@@ -32,3 +33,9 @@ export function languageFromHeader(header: string | undefined): Language {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
+
+/** `lang` wins over Accept-Language; anything but fr or es reads English. */
+export const pageLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>) => {
+  const { lang } = request.query;
+  return lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
+};

@@ -12,8 +12,8 @@ import type { MessageCode } from "../../../contract/error-messages.js";
 import type { Config } from "../../config.js";
 import type { Executor } from "../../db/connection.js";
 import { AppError } from "../../platform/errors.js";
+import { sampleRegistrationLink } from "../guests/invitation-links.js";
 import { imageUrl } from "../images/images.service.js";
-import { sampleRegistrationLink } from "../public/invitations.js";
 import type { campaigns } from "./campaigns.tables.js";
 import { findVerifiedSender } from "./senders/senders.service.js";
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { customPagesEndpoints, publicCustomPagesEndpoints } from "../../../contract/custom-pages.endpoints.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
+import { pageLanguage } from "../../platform/language.js";
 import { eventCaller } from "../events/events.caller.js";
-import { pageLanguage } from "../public/public.routes.js";
 import { customPagesService, getPublicCustomPage } from "./custom-pages.service.js";
 import { contentHandlers } from "./ordered-content.service.js";
 

@@ -15,8 +15,8 @@ import { type FileKind, storeUpload, type Upload } from "../../platform/file-sto
 import { storedFiles } from "../../platform/files.tables.js";
 import { isLanguage, type Language } from "../../platform/language.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { memberAreaUrl } from "../campaigns/auto-mails/auto-mails.texts.js";
 import { assertNotRejected } from "../campaigns/error-mails/error-mails.service.js";
+import { memberAreaUrl } from "../events/event-links.js";
 import type { Caller } from "../events/events.service.js";
 import { type EventRow, requireEvent } from "../events/events.visibility.js";
 import { formSubmissions, forms } from "../forms/forms.tables.js";

@@ -35,17 +35,6 @@ export async function siteOfHost(db: Database, host: string): Promise<Site | nul
   return site ? { accountId: site.accountId, eventSlug: site.eventSlug } : null;
 }
 
-/** An event as links in mails name it: its slug, and the custom domain they go through, if any. */
-export type SiteOfEvent = { slug: string; ownDomain?: string | null };
-
-/** The origin of links that name the event: its own domain (with the platform's scheme), else the platform's. */
-export const eventOrigin = (publicUrl: string, event: SiteOfEvent) =>
-  event.ownDomain ? `${new URL(publicUrl).protocol}//${event.ownDomain}` : publicUrl;
-
-/** The event's public page in a language: `/{language}` on its own domain, `/{language}/{slug}` on the platform's. */
-export const eventPageUrl = (publicUrl: string, event: SiteOfEvent, language: string) =>
-  event.ownDomain ? `${eventOrigin(publicUrl, event)}/${language}` : `${publicUrl}/${language}/${event.slug}`;
-
 /** First segments that keep their platform path on an event's domain: the back office and the staff's scanning app. */
 const platformSegments = ["admin", "checkin"];
 

@@ -4,7 +4,7 @@ import { signedIdToken } from "../../platform/signed-tokens.js";
 import { registerAccount } from "../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../testing/test-app.js";
 import { addGuest, guestEvent } from "../guests/guests.testing.js";
-import { invitationSecret, invitationToken, personalRegistrationLink } from "./invitations.js";
+import { invitationSecret, invitationToken, personalRegistrationLink } from "../guests/invitation-links.js";
 
 const t = testAppForFile();
 const owner = madeBeforeAll(() => registerAccount(t));

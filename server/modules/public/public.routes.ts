@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { publicEndpoints } from "../../../contract/public.endpoints.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
-import { isLanguage } from "../../platform/language.js";
+import { pageLanguage } from "../../platform/language.js";
 import { requireMember } from "../guests/member-sessions.js";
 import { readInvitation } from "./invitations.js";
 import { publicEventCalendar } from "./public.calendar.js";
@@ -19,12 +19,6 @@ import {
 
 // A guest's own data must never sit in a shared cache.
 const noStore = { "cache-control": "no-store" };
-
-/** `lang` wins over Accept-Language; anything but fr or es reads English. */
-export const pageLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>) => {
-  const { lang } = request.query;
-  return lang === undefined ? request.language : isLanguage(lang) ? lang : "en";
-};
 
 /**
  * The public side of an event, without organizer sign-in: the event page's data, and the member area where a guest

@@ -8,7 +8,7 @@ import { hoursFromNow } from "../../events/events.testing.js";
 import { insertForm, question, submit, uniqueEmail } from "../../forms/submissions/submissions.testing.js";
 import { guests } from "../../guests/guests.tables.js";
 import { addGuest, guestEvent, scopeUrl } from "../../guests/guests.testing.js";
-import { invitationSecret, invitationToken } from "../../public/invitations.js";
+import { invitationSecret, invitationToken } from "../../guests/invitation-links.js";
 import { errorMails } from "../campaigns.tables.js";
 import { sendDueAutoMails } from "./auto-mails.sending.js";
 import { autoMailSends } from "./auto-mails.tables.js";

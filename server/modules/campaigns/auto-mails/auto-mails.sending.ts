@@ -8,16 +8,17 @@ import type { JobDefinition } from "../../../platform/jobs.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import { confirmationBadge } from "../../ebadges/ebadge-documents.js";
+import { memberAreaUrl } from "../../events/event-links.js";
 import { events } from "../../events/events.tables.js";
 import { formSubmissions, forms } from "../../forms/forms.tables.js";
 import { type RegistrationConfirmation, registrationMail } from "../../forms/submissions/submissions.mails.js";
 import { guests } from "../../guests/guests.tables.js";
-import { invitationSecret, personalRegistrationLink } from "../../public/invitations.js";
+import { invitationSecret, personalRegistrationLink } from "../../guests/invitation-links.js";
 import { errorMails } from "../campaigns.tables.js";
 import { attendeeSql } from "../recipients/recipients.service.js";
 import { textsOf } from "./auto-mails.service.js";
 import { autoMailSends, autoMails } from "./auto-mails.tables.js";
-import { autoMailContent, memberAreaUrl, thankYouWindowDays } from "./auto-mails.texts.js";
+import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
 
 /**
  * The registration's confirmation (ModuleHooks.registrationConfirmation), in the registration's transaction: one

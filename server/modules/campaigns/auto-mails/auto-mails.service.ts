@@ -16,9 +16,10 @@ import { fieldError } from "../../../platform/errors.js";
 import { renderMail } from "../../../platform/mail-layout.js";
 import { consumeRateLimit } from "../../../platform/rate-limit.js";
 import { changedFields, recordAudit } from "../../audit/audit.service.js";
+import { memberAreaUrl } from "../../events/event-links.js";
 import type { Caller } from "../../events/events.service.js";
 import { requireEvent } from "../../events/events.visibility.js";
-import { sampleRegistrationLink } from "../../public/invitations.js";
+import { sampleRegistrationLink } from "../../guests/invitation-links.js";
 import { assertNotRejected } from "../error-mails/error-mails.service.js";
 import { autoMailSends, autoMails } from "./auto-mails.tables.js";
 import {
@@ -27,7 +28,6 @@ import {
   defaultDays,
   defaultTexts,
   type MergeValues,
-  memberAreaUrl,
 } from "./auto-mails.texts.js";
 
 type AutoMailRow = typeof autoMails.$inferSelect;

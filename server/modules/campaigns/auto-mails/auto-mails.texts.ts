@@ -132,7 +132,3 @@ export function autoMailContent(
     },
   };
 }
-
-/** The member area, where a guest signs in to see or change the registration: the auto-mails' button. */
-export const memberAreaUrl = (publicUrl: string, language: Language, slug: string) =>
-  `${publicUrl}/${language}/${slug}/member`;

@@ -9,7 +9,7 @@ import { creditLots } from "../../accounts/credits/credits.tables.js";
 import { eventDomains, events } from "../../events/events.tables.js";
 import { createEvent } from "../../events/events.testing.js";
 import { guests } from "../../guests/guests.tables.js";
-import { invitationToken } from "../../public/invitations.js";
+import { invitationToken } from "../../guests/invitation-links.js";
 import { campaignEvents, campaignRecipients, campaigns, errorMails } from "../campaigns.tables.js";
 import { clickSignature, recipientToken, trackingSecret } from "../tracking/tracking-links.js";
 import { spentCredits } from "./campaign-send.js";

@@ -1,8 +1,8 @@
+import routeTable from "virtual:endpoint-routes";
 import { Anchor, Select } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { documentMaxBytes } from "../../../../contract/documents";
-import { documentsEndpoints } from "../../../../contract/documents.endpoints";
 import { endpointPath } from "../../../../contract/endpoint";
 import { formatFileSize } from "../../forms/renderer/file-size";
 import { useContentEvent } from "../ContentLayout";
@@ -67,7 +67,10 @@ export function DocumentsPage() {
               language: languageName(document.fileLanguage),
             })}{" "}
             <Anchor
-              href={endpointPath(documentsEndpoints.endpoints.download, { slug: event.slug, id: document.id })}
+              href={endpointPath(routeTable.documentsEndpoints.endpoints.download, {
+                slug: event.slug,
+                id: document.id,
+              })}
               target="_blank"
               rel="noopener"
               size="sm"
