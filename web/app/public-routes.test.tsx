@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicEventPages } from "../../contract/events";
-import { publicEvent } from "../features/public/public.test-fixtures";
+import { eventPageServer, publicEvent } from "../features/public/public.test-fixtures";
 import i18n, { browserLanguage } from "../i18n/i18n";
 import { LoadingLine } from "../ui/LoadingLine";
-import { fakeServer, renderRoutes } from "../ui/test-render";
+import { renderRoutes } from "../ui/test-render";
 import { publicEventRoutes } from "./router";
 
 afterEach(() => {
@@ -26,7 +26,7 @@ async function browserPrefers(...preferred: string[]) {
 describe("public event address without a language", () => {
   it("shows the event page in the browser's language and keeps the links without a language", async () => {
     await browserPrefers("es-ES", "en");
-    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/summer-gala");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
@@ -39,7 +39,7 @@ describe("public event address without a language", () => {
 
   it("follows another browser language, and reads English for one the platform does not speak", async () => {
     await browserPrefers("fr-CA");
-    const french = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const french = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/summer-gala");
     expect(await screen.findByText(/5 juin 2030/)).toBeTruthy();
     expect(french[0]?.path).toBe("/public/events/summer-gala?lang=fr");
@@ -47,7 +47,7 @@ describe("public event address without a language", () => {
     cleanup();
 
     await browserPrefers("de-DE");
-    const english = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const english = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/summer-gala");
     expect(await screen.findByRole("link", { name: "My member area" })).toBeTruthy();
     expect(english[0]?.path).toBe("/public/events/summer-gala?lang=en");
@@ -56,7 +56,7 @@ describe("public event address without a language", () => {
 
   it("lets a language in the path win over the browser's", async () => {
     await browserPrefers("es-ES");
-    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/fr/summer-gala");
     expect(await screen.findByRole("link", { name: "Mon espace membre" })).toBeTruthy();
     expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
@@ -75,7 +75,7 @@ describe("an event's own domain", () => {
   it("shows the event at the root, with links that name no event", async () => {
     onEventDomain();
     await browserPrefers("en-GB");
-    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/");
     expect(await screen.findByRole("heading", { level: 1, name: "Summer gala" })).toBeTruthy();
     expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=en");
@@ -86,7 +86,7 @@ describe("an event's own domain", () => {
   it("reads a language from the first segment and keeps it in the links", async () => {
     onEventDomain();
     await browserPrefers("es-ES");
-    const calls = fakeServer(() => ({ status: 200, body: publicEvent() }));
+    const calls = eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/fr");
     expect(await screen.findByRole("link", { name: "Mon espace membre" })).toBeTruthy();
     expect(calls[0]?.path).toBe("/public/events/summer-gala?lang=fr");
@@ -97,7 +97,7 @@ describe("an event's own domain", () => {
   it("switches language keeping the query, the event still out of the path", async () => {
     onEventDomain();
     await browserPrefers("es-ES");
-    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
     const { router } = open("/?utm_source=mail");
     fireEvent.click(await screen.findByRole("button", { name: /^Español — / }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Français" }));
@@ -110,7 +110,7 @@ describe("an event's own domain", () => {
   it("shows the not-found page for a path that is none of the event's pages", async () => {
     onEventDomain();
     await browserPrefers("en-GB");
-    fakeServer(() => ({ status: 200, body: publicEvent() }));
+    eventPageServer(() => ({ status: 200, body: publicEvent() }));
     open("/summer-gala");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
   });

@@ -74,6 +74,7 @@ function signedIn(orders: MemberOrders) {
     if (request.path.startsWith("/public/events/summer-gala?")) return { status: 200, body: publicEvent() };
     if (request.path.endsWith("/member/answers")) return { status: 200, body: { items: [] } };
     if (request.path.endsWith("/member/orders")) return { status: 200, body: orders };
+    if (request.path.endsWith("/member/shared-files")) return { status: 200, body: { items: [] } };
     if (request.path.endsWith("/pdf")) return { status: 200, body: {} };
     return { status: 200, body: registration };
   });
