@@ -1,6 +1,7 @@
-import { Button, FileButton, Input, Paper, Progress, Stack, Text } from "@mantine/core";
-import { type DragEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Button, FileButton, Input, Progress, Stack, Text } from "@mantine/core";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DropArea } from "../../ui/image-upload/DropArea";
 
 /** One file on its way: its own request and progress (0 to 1), or the reason it was not added. */
 type Upload = { key: number; name: string; progress: number; error: string | null };
@@ -68,38 +69,14 @@ export function FilesDropzone({
   const { t } = useTranslation();
   const id = useId();
   const resetInput = useRef<() => void>(null);
-  const [dragging, setDragging] = useState(false);
   const inactive = disabled || queue.busy;
   const send = (files: File[]) => {
     if (inactive || files.length === 0) return;
     void queue.add(files).finally(() => resetInput.current?.());
   };
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    send([...event.dataTransfer.files]);
-  };
   return (
     <Input.Wrapper label={label} labelElement="div" labelProps={{ id: `${id}-label` }}>
-      <Paper
-        mt="xs"
-        p="md"
-        withBorder
-        data-dragging={dragging || undefined}
-        style={{
-          borderStyle: "dashed",
-          borderWidth: 2,
-          borderColor: dragging ? "var(--mantine-color-blue-7)" : undefined,
-          background: dragging ? "var(--mantine-color-blue-0)" : undefined,
-        }}
-        onDragOver={(event) => {
-          if (inactive) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-      >
+      <DropArea inactive={inactive} onFiles={send}>
         <Stack gap="sm">
           <Text size="sm" id={`${id}-hint`}>
             {hint}
@@ -138,7 +115,7 @@ export function FilesDropzone({
             ),
           )}
         </Stack>
-      </Paper>
+      </DropArea>
     </Input.Wrapper>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, FileButton, Group, Image as ImageBox, Input, Paper, Progress, Stack, Text } from "@mantine/core";
+import { Button, FileButton, Group, Image as ImageBox, Input, Progress, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type DragEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "../../../contract/error-messages";
 import { type Image, type ImagePurpose, imagePurposes } from "../../../contract/images";
 import { toLanguage } from "../../i18n/i18n";
+import { DropArea } from "./DropArea";
 import { imageKeys, uploadImage, useImage } from "./images.queries";
 
 export type ImageUploadFieldProps = {
@@ -50,7 +51,6 @@ export function ImageUploadField({
   const resetInput = useRef<() => void>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const image = useImage(accountId, eventId, value);
   const limits = imagePurposes[purpose];
   const accept = (limits.allowGif ? [...types, gif] : types).join(",");
@@ -77,12 +77,6 @@ export function ImageUploadField({
     }
   }
 
-  function drop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void upload(event.dataTransfer.files[0] ?? null);
-  }
-
   const shownError = uploadError ?? error ?? null;
   const hint = t(limits.allowGif ? "images.field.hintGif" : "images.field.hint", {
     size: Math.round(limits.maxBytes / 1024 / 1024),
@@ -102,25 +96,7 @@ export function ImageUploadField({
       errorProps={{ id: `${id}-error`, role: "alert" }}
       withAsterisk={required}
     >
-      <Paper
-        mt="xs"
-        p="md"
-        withBorder
-        data-dragging={dragging || undefined}
-        style={{
-          borderStyle: "dashed",
-          borderWidth: 2,
-          borderColor: dragging ? "var(--mantine-color-blue-7)" : undefined,
-          background: dragging ? "var(--mantine-color-blue-0)" : undefined,
-        }}
-        onDragOver={(event) => {
-          if (inactive) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-      >
+      <DropArea inactive={inactive} onFiles={(files) => void upload(files[0] ?? null)}>
         <Group align="center" gap="md" wrap="wrap">
           {value && stored && (
             <ImageBox
@@ -182,7 +158,7 @@ export function ImageUploadField({
             animated
           />
         )}
-      </Paper>
+      </DropArea>
       <Text id={`${id}-hint`} size="xs" c="gray.7" mt={4}>
         {hint}
       </Text>
