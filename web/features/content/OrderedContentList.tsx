@@ -9,6 +9,7 @@ import { useAlert, useAlertError } from "../../ui/alert";
 import { ConfirmDeleteModal } from "../../ui/ConfirmDeleteModal";
 import { eventPageQueries } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
+import { movedInOrder } from "../../ui/moved-in-order";
 import { useContentEvent } from "./ContentLayout";
 import type { OrderedContentQueries } from "./ordered-content.queries";
 
@@ -66,12 +67,15 @@ export function OrderedContentList<Item extends { id: string }, Body>({
   const page = eventPageQueries(list);
   const items = page.answers?.[0].items ?? [];
   const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((item) => item.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
     clearAlert();
-    reorder.mutate(ids, { onError: alertError });
+    reorder.mutate(
+      movedInOrder(
+        items.map((item) => item.id),
+        index,
+        by,
+      ),
+      { onError: alertError },
+    );
   };
   const confirmDelete = (item: Item) => {
     clearAlert();

@@ -12,6 +12,7 @@ import { EventPageHeader } from "../../ui/EventPageHeader";
 import { eventLoadFailure, eventPageQueries } from "../../ui/event-page-queries";
 import { LoadingLine } from "../../ui/LoadingLine";
 import { useAdminPath } from "../../ui/language-scope";
+import { movedInOrder } from "../../ui/moved-in-order";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useEvent } from "../events/events.queries";
 import { CustomFieldModal } from "./CustomFieldModal";
@@ -44,12 +45,15 @@ export function CustomFieldsPage() {
   const report = (error: Error) => showAlert(error.message);
 
   const move = (index: number, by: -1 | 1) => {
-    const ids = list.map((field) => field.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
     clearAlert();
-    reorder.mutate(ids, { onError: report });
+    reorder.mutate(
+      movedInOrder(
+        list.map((field) => field.id),
+        index,
+        by,
+      ),
+      { onError: report },
+    );
   };
   const confirmDelete = (field: CustomField) => {
     clearAlert();
