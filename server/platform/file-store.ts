@@ -51,6 +51,10 @@ export function localFileStore(root: string): FileStore {
   };
 }
 
+/** `attachment; filename=…` with the UTF-8 name too, so accented names survive every browser. */
+export const contentDisposition = (kind: "inline" | "attachment", name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
 /** File types the platform accepts anywhere, recognised from their first bytes (never from the name or the browser). */
 export const fileTypes = {
   pdf: { contentType: "application/pdf", test: (b: Buffer) => b.subarray(0, 5).toString("latin1") === "%PDF-" },

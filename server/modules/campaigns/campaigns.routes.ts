@@ -3,7 +3,7 @@ import { campaignsEndpoints } from "../../../contract/campaigns.endpoints.js";
 import { campaignAttachmentsMaxBytes } from "../../../contract/campaigns.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
-import { receiveUpload } from "../../platform/file-store.js";
+import { contentDisposition, receiveUpload } from "../../platform/file-store.js";
 import { eventCaller } from "../events/events.caller.js";
 import {
   applyCampaignTemplate,
@@ -24,10 +24,6 @@ import {
 
 // Campaign content and previews change with every edit: never cached.
 const noStore = { "cache-control": "no-store" };
-
-/** `attachment; filename=…` with the UTF-8 name too, so accented names survive every browser. */
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** SPEC §2 "Email campaigns": the list, create by type, the editor, the template gallery, previews and test sends. */
 export function registerCampaignsRoutes(app: FastifyInstance, context: AppContext) {
@@ -92,7 +88,7 @@ export function registerCampaignsRoutes(app: FastifyInstance, context: AppContex
         .headers({
           "content-type": file.contentType,
           "content-length": String(file.size),
-          "content-disposition": contentDisposition(file.name),
+          "content-disposition": contentDisposition("attachment", file.name),
           ...noStore,
         })
         .send(file.stream);

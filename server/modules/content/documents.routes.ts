@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { documentsEndpoints } from "../../../contract/documents.endpoints.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
-import { receiveMultipart } from "../../platform/file-store.js";
+import { contentDisposition, receiveMultipart } from "../../platform/file-store.js";
 import { eventCaller } from "../events/events.caller.js";
-import { contentDisposition } from "../forms/forms.routes.js";
 import { documentsService, readPublicDocument, uploadDocument } from "./documents.service.js";
 import { contentHandlers } from "./ordered-content.service.js";
 

@@ -3,9 +3,8 @@ import { sharedFilesEndpoints } from "../../../contract/shared-files.endpoints.j
 import { sharedFileMaxBytes } from "../../../contract/shared-files.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
-import { receiveUpload } from "../../platform/file-store.js";
+import { contentDisposition, receiveUpload } from "../../platform/file-store.js";
 import { eventCaller } from "../events/events.caller.js";
-import { contentDisposition } from "../forms/forms.routes.js";
 import { requireMember } from "../guests/member-sessions.js";
 import {
   createSharedFile,

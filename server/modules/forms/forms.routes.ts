@@ -6,7 +6,7 @@ import { formBody, formFileMaxBytes } from "../../../contract/forms.js";
 import type { AppContext } from "../../platform/context.js";
 import { registerEndpoints } from "../../platform/endpoints.js";
 import { AppError, fieldError } from "../../platform/errors.js";
-import { receiveMultipart, receiveUpload } from "../../platform/file-store.js";
+import { contentDisposition, receiveMultipart, receiveUpload } from "../../platform/file-store.js";
 import { refuseNulCharacter } from "../../platform/nul-refusal.js";
 import { sendSpreadsheet } from "../../platform/spreadsheet.js";
 import { eventCaller } from "../events/events.caller.js";
@@ -25,10 +25,6 @@ import { exportFormAnswers, formStatistics } from "./forms.statistics.js";
 
 // Forms hold guests' answers: never cached, by the browser or anything in between.
 const noStore = { "cache-control": "no-store" };
-
-/** `attachment; filename=…` with the UTF-8 name too, so accented names survive every browser. */
-export const contentDisposition = (kind: "inline" | "attachment", name: string) =>
-  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The save's body, JSON or the `form` field of a multipart request: checked by `formBody`, answered as the zod errors are. */
 function parseFormBody(input: unknown): z.infer<typeof formBody> {

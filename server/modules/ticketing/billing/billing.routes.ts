@@ -3,10 +3,9 @@ import { billingEndpoints } from "../../../../contract/ticketing-billing.endpoin
 import { salesTermsMaxBytes } from "../../../../contract/ticketing-billing.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
-import { receiveUpload } from "../../../platform/file-store.js";
+import { contentDisposition, receiveUpload } from "../../../platform/file-store.js";
 import { isLanguage } from "../../../platform/language.js";
 import { eventCaller } from "../../events/events.caller.js";
-import { contentDisposition } from "../../forms/forms.routes.js";
 import { getBillingOrganizer, saveBillingOrganizer } from "./billing.service.js";
 import { getPublicTicketing, getTicketingParams, setTicketingParams } from "./params.service.js";
 import { getPublicSalesTerms, getSalesTerms, uploadSalesTerms } from "./terms.service.js";
