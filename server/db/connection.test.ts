@@ -1,8 +1,8 @@
 import { like, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
-import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
-import { transactionAfter, transactionRetried } from "./connection.js";
+import { databaseWithBuckets } from "./buckets.testing.js";
+import { transactionRetried } from "./connection.js";
 
 const db = databaseWithBuckets("after-");
 
@@ -40,45 +40,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
       .where(like(rateLimitBuckets.key, "deadlock-%"));
     // Each committed once: the aborted attempt left nothing behind.
     expect(hits).toEqual([{ hits: 2 }, { hits: 2 }]);
-  });
-});
-
-describe("transactionAfter", () => {
-  test("what runs first is committed on its own, whatever becomes of the transaction given its answer", async () => {
-    const rollback = new Error("rollback");
-    const seen: string[] = [];
-    await expect(
-      transactionAfter(
-        db(),
-        async (executor) => {
-          await insertBucket(executor, "after-first");
-          return "first's answer";
-        },
-        async (tx, answer) => {
-          seen.push(answer);
-          await insertBucket(tx, "after-work");
-          throw rollback;
-        },
-      ),
-    ).rejects.toBe(rollback);
-    expect(seen).toEqual(["first's answer"]);
-    expect(await bucketKeys(db(), "after-")).toEqual(["after-first"]);
-  });
-
-  test("a refusal of what runs first leaves the transaction unrun", async () => {
-    const refusal = new Error("refused");
-    let ran = false;
-    await expect(
-      transactionAfter(
-        db(),
-        async () => {
-          throw refusal;
-        },
-        async () => {
-          ran = true;
-        },
-      ),
-    ).rejects.toBe(refusal);
-    expect(ran).toBe(false);
   });
 });

@@ -11,7 +11,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isTransientConflict, refusalOf } from "../platform/errors.js";
-import { PreparingClient } from "./preparing-client.js";
 
 /**
  * One type for both drivers: every query in the services is written against it. Without Drizzle's relational query
@@ -47,33 +46,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** The driver's client of an executor: the pool or PGlite for the database, a connection for a transaction. */
 export const clientOf = (executor: Executor) => (executor._.session as unknown as { client: unknown }).client;
 
-/** The executor's connection to a PostgreSQL server, which spares round trips; undefined for anything else. */
-const preparingClientOf = (executor: Executor) => {
-  const client = clientOf(executor);
-  return client instanceof PreparingClient ? client : undefined;
-};
-
-/**
- * Asks the connection of a transaction to send its next statement ahead of the one after it, in that one's round trip
- * (`PreparingClient`). Nothing changes on the embedded database, or outside a transaction.
- */
-export function holdNextStatement(executor: Executor): void {
-  preparingClientOf(executor)?.holdNextStatement();
-}
-
-/**
- * Asks the connection of a transaction to send `commit` right behind its next statement, in its round trip: the
- * transaction is then committed once that statement has run, and nothing after it may fail (an error thrown after
- * it would no longer roll the transaction back). Without a PostgreSQL server's connection, the commit comes after.
- */
-export function commitWithNextStatement(executor: Executor): void {
-  preparingClientOf(executor)?.commitWithNextStatement();
-}
-
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, Client: PreparingClient });
+    // Pipelined (pg's own mode): a statement is written to the server without waiting for the answers before it, which
+    // units of work use to send their writes and commit with the statements they await (unit-of-work.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, pipeline: true });
     // The server may close an idle connection (restart, failover, idle timeout, a forced drop in tests): the pool
     // already discards it and opens another on the next query, so the event must not crash the process.
     pool.on("error", () => {});
@@ -143,50 +121,20 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * `first`, committed on its own, then `work` in a transaction given first's answer (`transactionRetried`: only `work`
- * is run again after a deadlock). On a PostgreSQL server `first` runs on the connection the transaction then uses,
- * before it begins: a rush's requests take the pool's connections in turn for the whole of their work, so each one's
- * reads see what the transactions before it wrote (a new cart's sale, its units taken). For what must hold whatever
- * the transaction becomes: a read that counts rate-limit hits.
- */
-export async function transactionAfter<First, T>(
-  db: Database,
-  first: (executor: Executor) => Promise<First>,
-  work: (tx: Transaction, first: First) => Promise<T>,
-): Promise<T> {
-  if (!(clientOf(db) instanceof pg.Pool)) {
-    const answer = await first(db);
-    return transactionRetried(db, (tx) => work(tx, answer));
-  }
-  let answered: { value: First } | undefined;
-  return transactionRetried(db, async (tx) => {
-    answered ??= { value: await runBeforeBegin(tx, () => first(tx)) };
-    return work(tx, answered.value);
-  });
-}
-
-/** `run`'s statements before the transaction's `begin`, which PreparingClient holds until a statement comes. */
-async function runBeforeBegin<T>(tx: Transaction, run: () => Promise<T>): Promise<T> {
-  const client = preparingClientOf(tx);
-  if (!client) return run();
-  client.runBeforeBegin(true);
-  try {
-    return await run();
-  } finally {
-    client.runBeforeBegin(false);
-  }
-}
-
-/**
  * `db.transaction`, run again (up to three times) when PostgreSQL aborted it for a deadlock or a serialization
  * failure: two guests trading quota answers at the same instant lock the same counters in opposite orders, and the
  * loser of that race should get an answer, not a server error. `work` must hold nothing outside the transaction.
  * A refusal PostgreSQL raised (a quota gone, found by a write sent with the commit) is answered as such.
  */
-export async function transactionRetried<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export function transactionRetried<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return retriedOnConflict(() => db.transaction(work));
+}
+
+/** `run` (a whole transaction), run again as `transactionRetried` says. */
+export async function retriedOnConflict<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await run();
     } catch (error) {
       if (attempt >= 3 || !isTransientConflict(error)) throw refusalOf(error) ?? error;
       // A moment for the winner to take the row it waited for: run again at once, the loser may find that row free

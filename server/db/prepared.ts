@@ -33,6 +33,19 @@ export function preparedStatement<Statement extends Prepared>(build: (executor: 
 }
 
 /**
+ * A write of the sale-day path, built once as `preparedStatement` says: `build` writes it with `value(key)` for each of
+ * its values (placeholders), and the answer sends it on an executor with its values. It is sent when called, before
+ * the promise it answers is awaited: a unit of work may send it ahead of its next statement (unit-of-work.ts).
+ */
+export function preparedWrite<Key extends string>(
+  name: string,
+  build: (executor: Executor, value: (key: Key) => Placeholder) => { prepare(name: string): Prepared },
+) {
+  const statement = preparedStatement((executor) => build(executor, (key) => sql.placeholder(key)).prepare(name));
+  return (executor: Executor, values: Record<Key, unknown>): Promise<unknown> => statement(executor).execute(values);
+}
+
+/**
  * `preparedStatement` for each `key` (a count of rows): each statement built the first time its key is asked for.
  * The keys must be few; `build` names each statement after its key.
  */

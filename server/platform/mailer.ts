@@ -3,8 +3,8 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { Database } from "../db/connection.js";
-import { preparedWrite, type Writer, writePrepared } from "../db/write-batch.js";
+import type { Database, Executor } from "../db/connection.js";
+import { preparedWrite } from "../db/prepared.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
 import { type AttachmentRef, mails } from "./mail.tables.js";
@@ -38,10 +38,10 @@ export type AttachmentRenderer = (ref: AttachmentRef) => Promise<RenderedAttachm
 
 export type Mailer = {
   /**
-   * Writes the mail in the caller's transaction (or its write batch): it leaves only if the change that caused it
-   * commits. Answers the mail's id.
+   * Writes the mail in the caller's transaction: it leaves only if the change that caused it commits. Answers the
+   * mail's id. Sent when called (a unit of work may send it ahead of its next statement).
    */
-  enqueue(writer: Writer, mail: OutgoingMail): Promise<string>;
+  enqueue(executor: Executor, mail: OutgoingMail): Promise<string>;
   /** Asks a worker to deliver what is queued now rather than at the next sweep. Call it after the commit. */
   kick(): Promise<void>;
   /**
@@ -209,10 +209,10 @@ export function createMailer(options: {
       renderers.set(kind, render);
     },
     renderAttachment,
-    async enqueue(writer, mail) {
+    async enqueue(executor, mail) {
       const { html, text } = mail.rendered ? mail.rendered : renderMail(mail.content, mail.language);
       const id = randomUUID();
-      await writePrepared(writer, mailInsert, {
+      await mailInsert(executor, {
         id,
         toAddress: mail.to,
         subject: mail.subject,

@@ -33,18 +33,22 @@ export type RequestOptions = {
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type TestResponse = { status: number; body: any; headers: Record<string, unknown> };
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/** How the server reaches the test's database on the PostgreSQL server: its own URL, or another (a proxy's). */
+type DatabaseRoute = (url: string) => Promise<string>;
+
+async function openTestDatabase(route?: DatabaseRoute): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { handle: await openDatabase({}), drop: async () => {} };
   const { url, drop } = await createScratchDatabase(serverUrl, "test");
-  return { handle: await openDatabase({ url }), drop };
+  return { handle: await openDatabase({ url: route ? await route(url) : url }), drop };
 }
 
 export async function startTestApp(
   environment: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  options: { routeDatabase?: DatabaseRoute } = {},
 ): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, drop } = await openTestDatabase(options.routeDatabase);
   // Uploaded files of a test go to a folder of its own, removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), "event-test-"));
   const config = {
@@ -93,10 +97,14 @@ export async function startTestApp(
  * The test app of a test file: started before its tests, closed after them. It stands for the app until then, so the
  * file keeps it in a `const` and its helpers take it at the top level.
  */
-export function testAppForFile(environment: Record<string, string> = {}, overrides: Partial<Config> = {}): TestApp {
+export function testAppForFile(
+  environment: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  options: { routeDatabase?: DatabaseRoute } = {},
+): TestApp {
   let started: TestApp | undefined;
   const app = madeBeforeAll(async () => {
-    started = await startTestApp(environment, overrides);
+    started = await startTestApp(environment, overrides, options);
     return started;
   });
   // Closes only what started: a start that failed has already said why.

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Database, Executor } from "../../db/connection.js";
-import { preparedWrite, type Writer, writePrepared } from "../../db/write-batch.js";
+import { preparedWrite } from "../../db/prepared.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
 
@@ -68,16 +68,16 @@ const jsonOrNull = (value: Record<string, unknown> | null | undefined) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
- * Writes one audit row in the caller's transaction (or its write batch), so the log and the change commit or fail
- * together.
+ * Writes one audit row in the caller's transaction, so the log and the change commit or fail together. Sent when
+ * called (a unit of work may send it ahead of its next statement).
  */
-export async function recordAudit(
-  writer: Writer,
+export function recordAudit(
+  executor: Executor,
   actor: Principal | { kind: "system"; label: string },
   entry: AuditEntry,
   ip?: string,
-): Promise<void> {
-  await writePrepared(writer, auditInsert, {
+): Promise<unknown> {
+  return auditInsert(executor, {
     accountId: entry.accountId,
     eventId: entry.eventId ?? null,
     actorUserId: actor.kind === "user" ? actor.userId : null,

@@ -158,7 +158,7 @@ export function recordContentChange(
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
   },
-): Promise<void> {
+): Promise<unknown> {
   const onList = change.change === "reordered";
   return recordAudit(
     executor,

@@ -33,7 +33,7 @@ export type GuestFileRelease = (executor: Executor, guestIds: SQL) => Promise<st
  * of those holding a ticket: they must be kept. Locked first, so a sale running at the same time either names a guest
  * before this check sees it, or waits and then finds the guest gone.
  */
-export async function lockGuestsForDeletion(context: AppContext, tx: Transaction, selection: SQL): Promise<string[]> {
+export async function lockGuestsForDeletion(context: AppContext, tx: Executor, selection: SQL): Promise<string[]> {
   await tx.execute(sql`select count(*) from (select 1 from ${guests} where ${selection} for update) locked`);
   const holders = await tx
     .select({ id: guests.id })

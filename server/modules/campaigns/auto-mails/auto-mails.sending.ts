@@ -1,8 +1,8 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AutoMailKind } from "../../../../contract/auto-mails.js";
-import { type Executor, rowsOf } from "../../../db/connection.js";
-import { type Writer, withWriteBatch } from "../../../db/write-batch.js";
+import { rowsOf } from "../../../db/connection.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
@@ -27,10 +27,10 @@ import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
  */
 export async function queueRegistrationConfirmation(
   context: AppContext,
-  tx: Executor,
-  writer: Writer,
+  unit: UnitOfWork,
   registration: RegistrationConfirmation,
 ): Promise<boolean> {
+  const { tx } = unit;
   const { event, guest, language } = registration;
   const [settings] = await rowsOf<{ enabled: boolean | null; texts: unknown; rejected: boolean }>(
     tx,
@@ -77,16 +77,18 @@ export async function queueRegistrationConfirmation(
         );
   // A confirmed guest's badge goes with it when the event attaches badges (SPEC §2 e-badges).
   const attachments = guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event, guest.id, language);
-  await context.mailer.enqueue(writer, {
-    to: guest.email,
-    template: "forms.registration_confirmation",
-    language,
-    accountId: event.accountId,
-    eventId: event.id,
-    guestId: guest.id,
-    ...mail,
-    attachments,
-  });
+  unit.send(() =>
+    context.mailer.enqueue(tx, {
+      to: guest.email,
+      template: "forms.registration_confirmation",
+      language,
+      accountId: event.accountId,
+      eventId: event.id,
+      guestId: guest.id,
+      ...mail,
+      attachments,
+    }),
+  );
   return true;
 }
 
@@ -169,47 +171,47 @@ async function sendDueChunk(context: AppContext): Promise<number> {
         .from(autoMails)
         .where(and(inArray(autoMails.eventId, eventIds), inArray(autoMails.kind, ["reminder", "thank_you"]))),
     ]);
-    const mailIds: { id: string; mailId: string }[] = [];
-    await withWriteBatch(tx, async (batch) => {
-      for (const row of due) {
-        const event = eventRows.find((candidate) => candidate.id === row.event_id);
-        if (!event) continue;
-        const language: Language = isLanguage(row.language) ? row.language : "en";
-        const settings = settingRows.find((setting) => setting.eventId === row.event_id && setting.kind === row.kind);
-        const mail = autoMailContent(row.kind, language, textsOf(row.kind, settings)[language], {
-          event,
-          values: {
-            first_name: row.first_name,
-            last_name: row.last_name,
-            registration_link: personalRegistrationLink(context.config, invitations, event, row.guest_id, language),
-            event_name: event.name,
-          },
-          memberUrl: memberAreaUrl(context.config.publicUrl, language, event.slug),
-        });
-        const mailId = await context.mailer.enqueue(batch, {
-          to: row.email,
-          template: `automails.${row.kind}`,
-          language,
-          accountId: event.accountId,
-          eventId: event.id,
-          guestId: row.guest_id,
-          ...mail,
-        });
-        mailIds.push({ id: row.id, mailId });
-        // Fifty mails a statement: one statement built once, rather than one of 500 writes.
-        if (mailIds.length % 50 === 0) await batch.flush({ held: false });
-      }
-      const groups = new Map<string, DueRow[]>();
-      for (const row of due) {
-        const key = `${row.event_id} ${row.kind}`;
-        groups.set(key, [...(groups.get(key) ?? []), row]);
-      }
-      for (const rows of groups.values()) {
-        const first = rows[0];
-        const event = eventRows.find((candidate) => candidate.id === first?.event_id);
-        if (!first || !event) continue;
-        await recordAudit(
-          batch,
+    // Every mail and audit row sent at once, one behind the other (the connection pipelines them), then awaited.
+    const queued: Promise<{ id: string; mailId: string }>[] = [];
+    const audited: Promise<unknown>[] = [];
+    for (const row of due) {
+      const event = eventRows.find((candidate) => candidate.id === row.event_id);
+      if (!event) continue;
+      const language: Language = isLanguage(row.language) ? row.language : "en";
+      const settings = settingRows.find((setting) => setting.eventId === row.event_id && setting.kind === row.kind);
+      const mail = autoMailContent(row.kind, language, textsOf(row.kind, settings)[language], {
+        event,
+        values: {
+          first_name: row.first_name,
+          last_name: row.last_name,
+          registration_link: personalRegistrationLink(context.config, invitations, event, row.guest_id, language),
+          event_name: event.name,
+        },
+        memberUrl: memberAreaUrl(context.config.publicUrl, language, event.slug),
+      });
+      const mailed = context.mailer.enqueue(tx, {
+        to: row.email,
+        template: `automails.${row.kind}`,
+        language,
+        accountId: event.accountId,
+        eventId: event.id,
+        guestId: row.guest_id,
+        ...mail,
+      });
+      queued.push(mailed.then((mailId) => ({ id: row.id, mailId })));
+    }
+    const groups = new Map<string, DueRow[]>();
+    for (const row of due) {
+      const key = `${row.event_id} ${row.kind}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    for (const rows of groups.values()) {
+      const first = rows[0];
+      const event = eventRows.find((candidate) => candidate.id === first?.event_id);
+      if (!first || !event) continue;
+      audited.push(
+        recordAudit(
+          tx,
           { kind: "system", label: "auto-mails" },
           {
             accountId: event.accountId,
@@ -219,9 +221,10 @@ async function sendDueChunk(context: AppContext): Promise<number> {
             targetId: first.kind,
             after: { guests: rows.length },
           },
-        );
-      }
-    });
+        ),
+      );
+    }
+    const [mailIds] = await Promise.all([Promise.all(queued), Promise.all(audited)]);
     await tx.execute(sql`
       update ${autoMailSends} set mail_id = given.mail_id
       from unnest(${sql.param(mailIds.map((row) => row.id))}::uuid[], ${sql.param(mailIds.map((row) => row.mailId))}::uuid[])

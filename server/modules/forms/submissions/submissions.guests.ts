@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CodedMessage } from "../../../../contract/error-messages.js";
 import type { Answers } from "../../../../contract/forms.js";
 import type { GuestStatus } from "../../../../contract/guests.js";
-import type { Executor, Transaction } from "../../../db/connection.js";
-import { type Writer, write } from "../../../db/write-batch.js";
+import type { Executor } from "../../../db/connection.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../../guests/custom-field-values.js";
@@ -104,7 +103,7 @@ export async function writeHost(
  */
 export async function replaceFormCompanions(
   context: AppContext,
-  tx: Transaction,
+  tx: Executor,
   input: { eventId: string; host: GuestRow; previous: GuestRow[]; people: CheckedPerson[]; landing: Landing },
 ): Promise<GuestRow[]> {
   const { eventId, host, previous, people, landing } = input;
@@ -164,17 +163,15 @@ export async function replaceFormCompanions(
 }
 
 /** One submission per form and guest: a new one replaces the answers and keeps the first submission date. */
-export async function upsertSubmission(
-  writer: Writer,
+export function upsertSubmission(
+  executor: Executor,
   input: { formId: string; guestId: string; answers: Answers; language: string },
 ) {
-  await write(writer, (executor) =>
-    executor
-      .insert(formSubmissions)
-      .values(input)
-      .onConflictDoUpdate({
-        target: [formSubmissions.formId, formSubmissions.guestId],
-        set: { answers: input.answers, language: input.language, updatedAt: sql`now()` },
-      }),
-  );
+  return executor
+    .insert(formSubmissions)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [formSubmissions.formId, formSubmissions.guestId],
+      set: { answers: input.answers, language: input.language, updatedAt: sql`now()` },
+    });
 }

@@ -1,5 +1,4 @@
-import type { Executor } from "../../../db/connection.js";
-import type { Writer } from "../../../db/write-batch.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { Language } from "../../../platform/language.js";
 import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
@@ -18,14 +17,13 @@ export type RegistrationConfirmation = {
 declare module "../../../platform/context.js" {
   interface ModuleHooks {
     /**
-     * Queues the registration's confirmation in its transaction (`tx` to read, `writer` to write), as the event's
-     * auto-mail settings say (campaigns, which sits above forms): its text, or nothing when switched off or the
+     * Queues the registration's confirmation in its unit of work (its writes sent ahead of the unit's next statement),
+     * as the event's auto-mail settings say (campaigns, which sits above forms): its text, or nothing when switched off or the
      * address is rejected. Answers whether a mail was queued.
      */
     registrationConfirmation: (
       context: AppContext,
-      tx: Executor,
-      writer: Writer,
+      unit: UnitOfWork,
       registration: RegistrationConfirmation,
     ) => Promise<boolean>;
   }

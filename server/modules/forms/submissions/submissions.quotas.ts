@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { CodedMessage } from "../../../../contract/error-messages.js";
 import { type Answers, type FormItem, formQuestions, hasAnswers } from "../../../../contract/forms.js";
 import type { Executor } from "../../../db/connection.js";
-import { executorOf, statementOf, type Writer } from "../../../db/write-batch.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import { AppError } from "../../../platform/errors.js";
 import { formAnswerCounts } from "../forms.tables.js";
 
@@ -47,9 +47,9 @@ export class ChoiceTally {
    * submissions never wait on each other's rows crosswise. A quota is a conditional update (`chosen + n <= quota`):
    * of concurrent guests racing for the last place exactly one gets its row updated. An answer left without room
    * fails the whole submission with "Quota is filled for this option." on its question; the caller's transaction
-   * then rolls everything back. The counting statement carries the writes pending in the caller's batch.
+   * then rolls everything back. The counting statement carries the writes the unit sent before it.
    */
-  async apply(writer: Writer, formId: string): Promise<void> {
+  async apply(unit: UnitOfWork, formId: string): Promise<void> {
     const changes = [...this.changes.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, change]) => change);
@@ -63,7 +63,7 @@ export class ChoiceTally {
         from (values ${sql.join(rows, sql`, `)}) as released(question_id, answer_id, count)
         where ${formAnswerCounts.formId} = ${formId} and ${questionId} = released.question_id
           and ${answerId} = released.answer_id`;
-      await executorOf(writer).execute(releasing);
+      unit.send(() => unit.tx.execute(releasing));
     }
     const filled: Record<string, CodedMessage> = {};
     const blame = (change: (typeof changes)[number]) => {
@@ -89,7 +89,7 @@ export class ChoiceTally {
     const counted =
       taken.length === 0
         ? []
-        : await statementOf(writer)
+        : await unit.tx
             .insert(formAnswerCounts)
             .values(
               taken.map((change) => ({

@@ -2,8 +2,8 @@ import { and, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
-import { type Executor, transactionRetried } from "../../../db/connection.js";
-import { withWriteBatch } from "../../../db/write-batch.js";
+import type { Executor } from "../../../db/connection.js";
+import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
@@ -167,57 +167,57 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
   // own, which the open transaction would block on the embedded database's single connection.
   await linkSigningSecret(context);
 
-  // The submission, its audit row and its mail ride on the quota's statement (or on one of their own at the end).
-  const outcome = await transactionRetried(context.db, (tx) =>
-    withWriteBatch(tx, async (batch) => {
-      const { event, form } = await requireEventForm(tx, slug, input.formId);
-      const availability = availabilityByDates(form, event);
-      if (availability !== "open") throw availabilityErrors[availability];
-      const registration = form.type === "registration";
-      const companionForm =
-        registration && form.options.companionsEnabled ? await onlineFormOfType(tx, event.id, "companion") : undefined;
-      const companionItems = companionForm?.publishedItems ?? null;
-      const checked = await checkSubmission(tx, { event, form, companionItems, body, language });
-      const { current } = await identify(tx, form, event, input, member);
-      const previousCompanions =
-        registration && current ? await readFormCompanions(tx, current.id, { lock: true }) : [];
-      const previousCompanionIds = previousCompanions.map((row) => row.id);
-      const tallies = await tallyChoices(tx, {
-        form: { id: form.id, items: form.publishedItems ?? [] },
-        companionForm: companionForm && { id: companionForm.id, items: companionItems ?? [] },
-        checked,
-        hostId: current?.id,
-        previousCompanionIds,
-      });
+  // One unit of work: the submission, its audit row and its mail go out with the quotas' statement (or the commit).
+  const outcome = await unitOfWork(context.db, async (unit) => {
+    const { tx } = unit;
+    const { event, form } = await requireEventForm(tx, slug, input.formId);
+    const availability = availabilityByDates(form, event);
+    if (availability !== "open") throw availabilityErrors[availability];
+    const registration = form.type === "registration";
+    const companionForm =
+      registration && form.options.companionsEnabled ? await onlineFormOfType(tx, event.id, "companion") : undefined;
+    const companionItems = companionForm?.publishedItems ?? null;
+    const checked = await checkSubmission(tx, { event, form, companionItems, body, language });
+    const { current } = await identify(tx, form, event, input, member);
+    const previousCompanions = registration && current ? await readFormCompanions(tx, current.id, { lock: true }) : [];
+    const previousCompanionIds = previousCompanions.map((row) => row.id);
+    const tallies = await tallyChoices(tx, {
+      form: { id: form.id, items: form.publishedItems ?? [] },
+      companionForm: companionForm && { id: companionForm.id, items: companionItems ?? [] },
+      checked,
+      hostId: current?.id,
+      previousCompanionIds,
+    });
 
-      const keepsConfirmation = current?.registered && current.status === "confirmed";
-      const status = form.options.requiresApproval && !keepsConfirmation ? "pending_approval" : "confirmed";
-      const asksCustomFields = [checked.host, ...checked.companions].some((person) => person.values.custom.length > 0);
-      const landing = {
-        fields: asksCustomFields ? await readCustomFields(tx, event.id) : [],
-        status: registration ? status : null,
-        registered: true,
-      } as const;
-      const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
-      await upsertSubmission(batch, { formId: form.id, guestId: host.id, answers: checked.host.kept, language });
-      const companions = registration
-        ? await replaceFormCompanions(context, tx, {
-            eventId: event.id,
-            host,
-            previous: previousCompanions,
-            people: checked.companions,
-            landing,
-          })
-        : [];
-      for (const [index, companion] of companions.entries()) {
-        const answers = checked.companions[index]?.kept ?? {};
-        if (companionForm)
-          await upsertSubmission(batch, { formId: companionForm.id, guestId: companion.id, answers, language });
-      }
-      const scope = { eventId: event.id, accountId: event.accountId, recommenderId: host.id };
-      await recordRecommendations(tx, scope, body.recommendations, input.ip);
-      await recordAudit(
-        batch,
+    const keepsConfirmation = current?.registered && current.status === "confirmed";
+    const status = form.options.requiresApproval && !keepsConfirmation ? "pending_approval" : "confirmed";
+    const asksCustomFields = [checked.host, ...checked.companions].some((person) => person.values.custom.length > 0);
+    const landing = {
+      fields: asksCustomFields ? await readCustomFields(tx, event.id) : [],
+      status: registration ? status : null,
+      registered: true,
+    } as const;
+    const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
+    unit.send(() => upsertSubmission(tx, { formId: form.id, guestId: host.id, answers: checked.host.kept, language }));
+    const companions = registration
+      ? await replaceFormCompanions(context, tx, {
+          eventId: event.id,
+          host,
+          previous: previousCompanions,
+          people: checked.companions,
+          landing,
+        })
+      : [];
+    for (const [index, companion] of companions.entries()) {
+      const answers = checked.companions[index]?.kept ?? {};
+      if (companionForm)
+        unit.send(() => upsertSubmission(tx, { formId: companionForm.id, guestId: companion.id, answers, language }));
+    }
+    const scope = { eventId: event.id, accountId: event.accountId, recommenderId: host.id };
+    await recordRecommendations(tx, scope, body.recommendations, input.ip);
+    unit.send(() =>
+      recordAudit(
+        tx,
         { kind: "system", label: body.mail },
         {
           accountId: event.accountId,
@@ -229,27 +229,27 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
           after: { formId: form.id, type: form.type, status: host.status, companions: checked.companions.length },
         },
         input.ip,
-      );
-      // The confirmation is the event's "confirmation" auto-mail: its organizer's text, or none when switched off.
-      const mailed =
-        registration && host.email
-          ? await context.hooks.registrationConfirmation(context, tx, batch, {
-              event,
-              guest: { ...host, email: host.email },
-              language,
-              companions: checked.companions.length,
-              message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
-            })
-          : false;
-      // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
-      if (registration) {
-        const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
-        await checkSeats(tx, event, ours, 1 + companions.length);
-      }
-      for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(batch, formId);
-      return { guestId: host.id, status: host.status, updated: current !== undefined, mailed };
-    }),
-  );
+      ),
+    );
+    // The confirmation is the event's "confirmation" auto-mail: its organizer's text, or none when switched off.
+    const mailed =
+      registration && host.email
+        ? await context.hooks.registrationConfirmation(context, unit, {
+            event,
+            guest: { ...host, email: host.email },
+            language,
+            companions: checked.companions.length,
+            message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
+          })
+        : false;
+    // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
+    if (registration) {
+      const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
+      await checkSeats(tx, event, ours, 1 + companions.length);
+    }
+    for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(unit, formId);
+    return { guestId: host.id, status: host.status, updated: current !== undefined, mailed };
+  });
   if (outcome.mailed) context.mailer.kickSoon();
   return { guestId: outcome.guestId, status: outcome.status, updated: outcome.updated };
 }

@@ -1,24 +1,21 @@
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { MessageCode } from "../../../../contract/error-messages.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedWrite, type Writer, writePrepared } from "../../../db/write-batch.js";
+import { preparedWrite } from "../../../db/prepared.js";
 import { coupons, ticketPricePeriods, tickets } from "../ticketing.tables.js";
 
 /*
  * What orders take from the catalogue, each with one conditional update: never a read then a write, so two buyers
  * racing for the last unit (or the last use of a coupon) cannot both get it, on any number of server instances.
  * A take that finds its units gone raises its refusal in PostgreSQL (`units_or_refusal`, migration 0013): nothing is
- * read back, so it may ride in the order's write batch. Run them in the order's transaction: its rollback gives
- * everything back.
+ * read back, so a unit of work may send it ahead of its next statement. Run them in the order's transaction: its
+ * rollback gives everything back.
  */
 
 const refusedUnless = (allowed: SQL, units: SQL, refusal: SQL | MessageCode, field: SQL) =>
   sql`units_or_refusal(${allowed}, ${units}, ${refusal}, ${field})`;
 
-/*
- * Each a write built once (write-batch.ts): the checkout's cart takes its units in the statement its write batch
- * sends with the commit. Its values go as they are, an integer count and text.
- */
+/* Each a write built once (prepared.ts), sent when called. Its values go as they are, an integer count and text. */
 
 const ticketUnitsTaken = preparedWrite<"ticketId" | "units" | "field">("ticket_units_taken", (executor, value) => {
   const units = sql`${value("units")}::int`;
@@ -40,8 +37,8 @@ const ticketUnitsTaken = preparedWrite<"ticketId" | "units" | "field">("ticket_u
  * this option." for an option). Whether the ticket is on sale to the public is the shop's question, not this one's:
  * an organizer may sell it anyway.
  */
-export const takeTicketUnits = (writer: Writer, ticketId: string, units: number) =>
-  writePrepared(writer, ticketUnitsTaken, { ticketId, units, field: `tickets.${ticketId}` });
+export const takeTicketUnits = (executor: Executor, ticketId: string, units: number) =>
+  ticketUnitsTaken(executor, { ticketId, units, field: `tickets.${ticketId}` });
 
 const ticketUnitsReleased = preparedWrite<"ticketId" | "units">("ticket_units_released", (executor, value) =>
   executor
@@ -51,8 +48,8 @@ const ticketUnitsReleased = preparedWrite<"ticketId" | "units">("ticket_units_re
 );
 
 /** Gives units back (an expired cart, a cancellation, a refund). */
-export const releaseTicketUnits = (writer: Writer, ticketId: string, units: number) =>
-  writePrepared(writer, ticketUnitsReleased, { ticketId, units });
+export const releaseTicketUnits = (executor: Executor, ticketId: string, units: number) =>
+  ticketUnitsReleased(executor, { ticketId, units });
 
 const couponRedeemed = preparedWrite<"couponId" | "uses" | "field">("coupon_redeemed", (executor, value) => {
   const uses = sql`${value("uses")}::int`;
@@ -68,8 +65,8 @@ const couponRedeemed = preparedWrite<"couponId" | "uses" | "field">("coupon_rede
 });
 
 /** Uses a coupon `uses` times, else refuses when its redemptions are all used. */
-export const redeemCoupon = (writer: Writer, couponId: string, uses: number) =>
-  writePrepared(writer, couponRedeemed, { couponId, uses, field: `coupons.${couponId}` });
+export const redeemCoupon = (executor: Executor, couponId: string, uses: number) =>
+  couponRedeemed(executor, { couponId, uses, field: `coupons.${couponId}` });
 
 const couponReleased = preparedWrite<"couponId" | "uses">("coupon_released", (executor, value) =>
   executor
@@ -79,8 +76,8 @@ const couponReleased = preparedWrite<"couponId" | "uses">("coupon_released", (ex
 );
 
 /** Gives uses back (the order that used it was cancelled before payment). */
-export const releaseCoupon = (writer: Writer, couponId: string, uses: number) =>
-  writePrepared(writer, couponReleased, { couponId, uses });
+export const releaseCoupon = (executor: Executor, couponId: string, uses: number) =>
+  couponReleased(executor, { couponId, uses });
 
 /** The prices of a ticket at an instant: the one period covering it (start included, end excluded), if any. */
 export async function ticketPriceAt(executor: Executor, ticketId: string, at: Date) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, exists, not, or, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { executorOf, preparedWrite, WriteBatch, type Writer, withWriteBatch } from "../../../db/write-batch.js";
+import { preparedStatement } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
@@ -32,50 +32,42 @@ function numberPrefix(kind: OrderDocumentKind, testMode: boolean, eventId: strin
   return `${testMode ? "TEST-" : ""}${kind === "invoice" ? "F" : "AV"}-${seriesOf(eventId)}-`;
 }
 
-/** The series' next number: its counter row stays locked until the transaction commits. */
-const documentSequence = preparedWrite<"eventId" | "kind" | "testMode">(
-  "document_sequence",
-  (_, value) => sql`insert into ${documentCounters} (event_id, kind, test_mode, last_sequence)
-    values (${value("eventId")}, ${value("kind")}, ${value("testMode")}, 1)
-    on conflict (event_id, kind, test_mode) do update set last_sequence = ${documentCounters}.last_sequence + 1
-    returning last_sequence`,
-  { alias: "document_sequence" },
-);
-
-/** The document numbered by `documentSequence`, in the same batch; its number is written into its snapshot too. */
-const documentWithNumber = preparedWrite<
-  | "id"
-  | "eventId"
-  | "orderId"
-  | "refundId"
-  | "kind"
-  | "prefix"
-  | "issuedAt"
-  | "language"
-  | "testMode"
-  | "amountInclTaxCents"
-  | "snapshot"
->("document", (_, value) => {
-  // Six digits at least, more past a million: lpad would cut a longer number.
-  const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
-  const number = sql`${value("prefix")}::text || ${padded}`;
-  return sql`insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at,
-      language, test_mode, amount_incl_tax_cents, snapshot)
-    select ${value("id")}::uuid, ${value("eventId")}::uuid, ${value("orderId")}::uuid, ${value("refundId")}::uuid,
-      ${value("kind")}, c.last_sequence, ${number}, ${value("issuedAt")}::timestamptz, ${value("language")},
-      ${value("testMode")}::boolean, ${value("amountInclTaxCents")}::int,
-      jsonb_set(${value("snapshot")}::jsonb, '{number}', to_jsonb(${number}))
-    from document_sequence c`;
-});
-
 /**
  * Takes the series' next number and writes the document, in one statement: the counter row stays locked until the
  * transaction commits (sale-day completions queue on it), so callers issue as the LAST step of their transaction.
- * The number is written into the snapshot there too, since it is known only then. Nothing is read back: the
- * statement goes with the transaction's next one (its commit, on sale day), carrying the caller's batch.
+ * The number is written into the snapshot there too, since it is known only then. Built once; nothing is read back.
  */
-async function issueDocument(
-  writer: Writer,
+const documentIssue = preparedStatement((executor) => {
+  const value = (key: string) => sql.placeholder(key);
+  const sequence = executor.$with("document_sequence", {}).as(
+    sql`insert into ${documentCounters} (event_id, kind, test_mode, last_sequence)
+      values (${value("eventId")}, ${value("kind")}, ${value("testMode")}, 1)
+      on conflict (event_id, kind, test_mode) do update set last_sequence = ${documentCounters}.last_sequence + 1
+      returning last_sequence`,
+  );
+  // Six digits at least, more past a million: lpad would cut a longer number.
+  const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
+  const number = sql`${value("prefix")}::text || ${padded}`;
+  const document = executor.$with("document", {}).as(
+    sql`insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at,
+        language, test_mode, amount_incl_tax_cents, snapshot)
+      select ${value("id")}::uuid, ${value("eventId")}::uuid, ${value("orderId")}::uuid, ${value("refundId")}::uuid,
+        ${value("kind")}, c.last_sequence, ${number}, ${value("issuedAt")}::timestamptz, ${value("language")},
+        ${value("testMode")}::boolean, ${value("amountInclTaxCents")}::int,
+        jsonb_set(${value("snapshot")}::jsonb, '{number}', to_jsonb(${number}))
+      from document_sequence c`,
+  );
+  // PostgreSQL runs a data-modifying WITH query whether or not the statement reads it.
+  return executor
+    .with(sequence, document)
+    .select({ issued: sql`1` })
+    .from(sql`(select) as nothing`)
+    .prepare("document_issue");
+});
+
+/** Sends the document's statement (`documentIssue`) when called. */
+function issueDocument(
+  executor: Executor,
   document: {
     id: string;
     eventId: string;
@@ -86,49 +78,45 @@ async function issueDocument(
     issuedAt: Date;
     snapshot: Omit<DocumentSnapshot, "number">;
   },
-): Promise<void> {
+): Promise<unknown> {
   const { kind, testMode, eventId } = document;
-  const issue = async (batch: WriteBatch) => {
-    batch.addPrepared(documentSequence, { eventId, kind, testMode });
-    batch.addPrepared(documentWithNumber, {
-      id: document.id,
-      eventId,
-      orderId: document.orderId,
-      refundId: document.refundId,
-      kind,
-      prefix: numberPrefix(kind, testMode, eventId),
-      issuedAt: document.issuedAt.toISOString(),
-      language: document.snapshot.language,
-      testMode,
-      amountInclTaxCents: document.snapshot.totalInclTaxCents,
-      snapshot: JSON.stringify(document.snapshot),
-    });
-  };
-  if (writer instanceof WriteBatch) await issue(writer);
-  else await withWriteBatch(writer, issue);
+  return documentIssue(executor).execute({
+    eventId,
+    kind,
+    testMode,
+    id: document.id,
+    orderId: document.orderId,
+    refundId: document.refundId,
+    prefix: numberPrefix(kind, testMode, eventId),
+    issuedAt: document.issuedAt.toISOString(),
+    language: document.snapshot.language,
+    amountInclTaxCents: document.snapshot.totalInclTaxCents,
+    snapshot: JSON.stringify(document.snapshot),
+  });
 }
 
 /**
  * The invoice of an order that has just completed, and the buyer's confirmation mail with the tickets and the
  * invoice attached. Test orders get an invoice of the TEST series: it shows the buyer what they will receive,
- * without taking a number of the legal sequence. The order's document sources are read here unless the caller has.
+ * without taking a number of the legal sequence. The order's document sources are read here unless the caller has:
+ * given them, the mail and the invoice are sent when called, one behind the other, the invoice's number last.
  */
 export async function issueInvoice(
   context: Pick<AppContext, "mailer">,
-  writer: Writer,
+  executor: Executor,
   event: EventRow,
   order: OrderRow,
   sourcesRead?: DocumentSources,
 ): Promise<void> {
-  const sources = sourcesRead ?? (await readDocumentSources(executorOf(writer), order));
+  const sources = sourcesRead ?? (await readDocumentSources(executor, order));
   const parts = snapshotParts(event, order, sources, { sign: 1 });
   const id = randomUUID();
-  await mailBuyer(context, writer, { event, order, sources, parts }, "ticketing.order_confirmation", [
+  const mailed = mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.order_confirmation", [
     { kind: "tickets", eventId: event.id, orderId: order.id },
     { kind: "document", documentId: id },
   ]);
   const issuedAt = new Date();
-  await issueDocument(writer, {
+  const issued = issueDocument(executor, {
     id,
     eventId: event.id,
     orderId: order.id,
@@ -144,6 +132,7 @@ export async function issueInvoice(
       invoiceNumber: null,
     },
   });
+  await Promise.all([mailed, issued]);
 }
 
 /** The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it. */
@@ -186,7 +175,7 @@ export async function issueCreditNote(
 /** The buyer's mail carrying a document; none (a buyer deleted, a guest without email): no mail. */
 async function mailBuyer(
   context: Pick<AppContext, "mailer">,
-  writer: Writer,
+  executor: Executor,
   {
     event,
     order,
@@ -203,7 +192,7 @@ async function mailBuyer(
     template === "ticketing.order_confirmation"
       ? orderConfirmationMail(order.language, details)
       : refundNoticeMail(order.language, details);
-  await context.mailer.enqueue(writer, {
+  await context.mailer.enqueue(executor, {
     to,
     template,
     language: order.language,

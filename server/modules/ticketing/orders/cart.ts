@@ -4,8 +4,8 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
-import { rowOfValues, valuesOfRows } from "../../../db/prepared.js";
-import { preparedWrite, type WriteBatch, withWriteBatch } from "../../../db/write-batch.js";
+import { preparedStatementsBy, preparedWrite, rowOfValues, valuesOfRows } from "../../../db/prepared.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import type { GuestRow } from "../../guests/guests.list.js";
@@ -35,9 +35,10 @@ import { type Actor, auditOrder, type OrderRow } from "./orders.shared.js";
 import { orderCoupons } from "./orders.tables.js";
 
 /*
- * Fills a cart, in the caller's transaction: the catalogue read and checked, the people resolved to guests, the
+ * Fills a cart, in the caller's unit of work: the catalogue read and checked, the people resolved to guests, the
  * prices from priceOrder, the order and its items written, then the units and coupon uses taken last, so the row
- * locks of a ticket everybody wants are held for the shortest time. Any refusal rolls the whole cart back.
+ * locks of a ticket everybody wants are held for the shortest time. The writes go out with the unit's next statement
+ * (the cart read back, with the commit). Any refusal rolls the whole cart back.
  */
 
 export type CartPlacement = {
@@ -189,7 +190,7 @@ function holdersOfUnits(units: readonly CartUnit[], placement: CartPlacement): s
 }
 
 function writeItems(
-  writer: WriteBatch,
+  unit: UnitOfWork,
   orderId: string,
   units: readonly CartUnit[],
   holderIds: string[],
@@ -214,7 +215,7 @@ function writeItems(
       createdAt: new Date(at.getTime() + index),
     };
   });
-  writer.addPrepared(itemsInsert(rows.length), valuesOfRows(rows));
+  unit.send(() => itemsInsert(rows.length)(unit.tx).execute(valuesOfRows(rows)));
 }
 
 const itemColumns = [
@@ -232,12 +233,12 @@ const itemColumns = [
 ] as const satisfies readonly (keyof typeof orderItems.$inferInsert)[];
 
 /** The items of an order, a write built once per count of items. */
-const itemsInsert = (count: number) =>
-  preparedWrite(`order_items_${count}`, (executor, value) =>
-    executor
-      .insert(orderItems)
-      .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, value, `${index}_`))),
-  );
+const itemsInsert = preparedStatementsBy((executor, count: number) =>
+  executor
+    .insert(orderItems)
+    .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, sql.placeholder, `${index}_`)))
+    .prepare(`order_items_${count}`),
+);
 
 const newOrderColumns = [
   "id",
@@ -261,8 +262,9 @@ const newOrderInsert = preparedWrite<(typeof newOrderColumns)[number]>("cart_ord
 );
 
 /** Writes the cart's content into its order (created, or emptied first) and takes what it holds; answers its id. */
-export async function fillCart(executor: Executor, placement: CartPlacement, target: CartTarget): Promise<string> {
+export async function fillCart(unit: UnitOfWork, placement: CartPlacement, target: CartTarget): Promise<string> {
   const { event, at } = placement;
+  const executor = unit.tx;
   const units = unitsOf(placement.content.lines);
   const leavingOut = [...placement.replacing.map((row) => row.id), ...(target.kind === "existing" ? [target.id] : [])];
   const change = await addHeldStock(executor, emptyStockChange(), leavingOut, -1);
@@ -283,14 +285,12 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
   const totals = { totalInclTaxCents: priced.totalInclCents, totalExclTaxCents: priced.totalExclCents, updatedAt: at };
   const orderId = target.kind === "new" ? randomUUID() : target.id;
   if (target.kind === "existing") {
-    // Emptied before: a row deleted and one of the same key inserted may not share a statement.
-    await executor.delete(orderItems).where(eq(orderItems.orderId, orderId));
-    await executor.delete(orderCoupons).where(eq(orderCoupons.orderId, orderId));
+    unit.send(() => executor.delete(orderItems).where(eq(orderItems.orderId, orderId)));
+    unit.send(() => executor.delete(orderCoupons).where(eq(orderCoupons.orderId, orderId)));
   }
-  // The order, its items, coupons and audit row ride on the stock's first update: one round trip, sale day's path.
-  await withWriteBatch(executor, async (batch) => {
-    if (target.kind === "new") {
-      batch.addPrepared(newOrderInsert, {
+  if (target.kind === "new") {
+    unit.send(() =>
+      newOrderInsert(executor, {
         id: orderId,
         eventId: event.id,
         buyerGuestId: placement.buyer.id,
@@ -298,57 +298,59 @@ export async function fillCart(executor: Executor, placement: CartPlacement, tar
         createdAt: at,
         ...totals,
         ...target.values,
-      });
-    } else {
-      batch.add(
-        executor
-          .update(orders)
-          .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
-          .where(eq(orders.id, orderId)),
-      );
-    }
-    writeItems(batch, orderId, units, holderIds, priced, at);
-    if (coupons.length > 0) {
-      const used = coupons.map((coupon, index) => ({
-        orderId,
-        couponId: coupon.id,
-        code: coupon.code,
-        discountCents: priced.coupons[index]?.cents ?? 0,
-      }));
-      batch.add(executor.insert(orderCoupons).values(used));
-    }
-    const scope = { accountId: event.accountId, eventId: event.id, orderId };
-    await auditOrder(batch, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
+      }),
+    );
+  } else {
+    unit.send(() =>
+      executor
+        .update(orders)
+        .set({ ...totals, buyerGuestId: placement.buyer.id, language: target.language })
+        .where(eq(orders.id, orderId)),
+    );
+  }
+  writeItems(unit, orderId, units, holderIds, priced, at);
+  if (coupons.length > 0) {
+    const used = coupons.map((coupon, index) => ({
+      orderId,
+      couponId: coupon.id,
+      code: coupon.code,
+      discountCents: priced.coupons[index]?.cents ?? 0,
+    }));
+    unit.send(() => executor.insert(orderCoupons).values(used));
+  }
+  const scope = { accountId: event.accountId, eventId: event.id, orderId };
+  unit.send(() =>
+    auditOrder(executor, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
       after: {
         units: units.length,
         coupons: coupons.map((coupon) => coupon.code),
         totalInclTaxCents: priced.totalInclCents,
       },
-    });
-    // Last: the rows everybody wants are locked from here to the commit only.
-    await applyStockChange(batch, change);
-  });
+    }),
+  );
+  // Last: the rows everybody wants are locked from here to the commit only.
+  unit.send(() => applyStockChange(executor, change));
   return orderId;
 }
 
-/** The carts a new cart takes the place of, cancelled in its transaction (their stock moves with the new cart's). */
-export async function cancelReplacedCarts(executor: Executor, placement: CartPlacement) {
+/** The carts a new cart takes the place of, cancelled in its unit (their stock moves with the new cart's). */
+export function cancelReplacedCarts(unit: UnitOfWork, placement: CartPlacement) {
   const { replacing, event, at } = placement;
   if (replacing.length === 0) return;
-  await executor
-    .update(orders)
-    .set({ status: "cancelled", cancelReason: "replaced", reservedUntil: null, updatedAt: at })
-    .where(
-      inArray(
-        orders.id,
-        replacing.map((row) => row.id),
-      ),
-    );
+  const ids = replacing.map((row) => row.id);
+  unit.send(() =>
+    unit.tx
+      .update(orders)
+      .set({ status: "cancelled", cancelReason: "replaced", reservedUntil: null, updatedAt: at })
+      .where(inArray(orders.id, ids)),
+  );
   for (const row of replacing) {
     const scope = { accountId: event.accountId, eventId: event.id, orderId: row.id };
-    await auditOrder(executor, placement.actor, scope, "cancelled", {
-      before: { status: row.status },
-      after: { status: "cancelled", reason: "replaced" },
-    });
+    unit.send(() =>
+      auditOrder(unit.tx, placement.actor, scope, "cancelled", {
+        before: { status: row.status },
+        after: { status: "cancelled", reason: "replaced" },
+      }),
+    );
   }
 }

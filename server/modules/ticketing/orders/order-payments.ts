@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from "drizz
 import type { SimulatorCard } from "../../../../contract/payments.js";
 import type { PaymentStart } from "../../../../contract/ticketing-orders.js";
 import { canTransition, orderTransitions } from "../../../../contract/ticketing-orders.js";
-import { type Executor, transactionRetried } from "../../../db/connection.js";
+import type { Executor } from "../../../db/connection.js";
 import { prefixedPlaceholders, prefixedValues, preparedStatement } from "../../../db/prepared.js";
+import { type UnitOfWork, unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import {
@@ -213,10 +214,11 @@ export async function startCardPayment(
  * An order cancelled because its cart expired takes a late payment when its units (and coupon uses) can be taken
  * again and its holders still may hold them: in a savepoint, so a refusal leaves the order cancelled as it was.
  */
-async function recovered(tx: Executor, event: EventRow, order: OrderRow): Promise<boolean> {
+async function recovered(unit: UnitOfWork, event: EventRow, order: OrderRow): Promise<boolean> {
   if (order.status !== "cancelled" || order.cancelReason !== "expired") return false;
+  const savepoint = unit.tx;
   try {
-    await tx.transaction(async (savepoint) => {
+    await unit.savepoint(async () => {
       const items = await savepoint
         .select({ holder: orderItems.holderGuestId, ticketId: orderItems.ticketId, parent: orderItems.parentItemId })
         .from(orderItems)
@@ -323,7 +325,9 @@ export async function settleSucceededPayment(
   event?: PaymentEvent,
 ): Promise<void> {
   if (context.config.holdPaymentSettlements) await holdForever(context, payment);
-  const refundId = await transactionRetried(context.db, async (tx) => {
+  // One unit of work: the settlement's statement, then the order's completion sent with the commit.
+  const refundId = await unitOfWork(context.db, async (unit) => {
+    const { tx } = unit;
     const orderId = payment.orderId ?? (await orderOfPayment(tx, payment.paymentKey));
     if (!orderId) {
       if (event) await recordPaymentEventOnce(tx, event);
@@ -348,11 +352,15 @@ export async function settleSucceededPayment(
     const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
     const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
     if (covers && canTransition("pay", order.status)) {
-      await completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources);
+      unit.send(() =>
+        completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources),
+      );
       return undefined;
     }
-    if (covers && (await recovered(tx, eventRow, order))) {
-      await completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources);
+    if (covers && (await recovered(unit, eventRow, order))) {
+      unit.send(() =>
+        completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources),
+      );
       return undefined;
     }
     return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);

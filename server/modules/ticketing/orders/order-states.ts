@@ -2,8 +2,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { CancelReason, PaymentMethod } from "../../../../contract/ticketing.js";
 import type { OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { rowOfValues } from "../../../db/prepared.js";
-import { preparedWrite, withWriteBatch } from "../../../db/write-batch.js";
+import { preparedWrite, rowOfValues } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
@@ -81,7 +80,8 @@ const holdersAttending = preparedWrite<"orderId" | "at">("holders_attending", (e
  * cart): its units are already held. Its holders are attending from now on. Its invoice and the confirmation mail
  * with the tickets are issued here, in this transaction (the mail through the outbox), so no completed order lacks
  * them and none gets them twice; the caller kicks the mailer after its commit, and may hand over the order's document
- * sources it read under the lock.
+ * sources it read under the lock. Given them, its writes are all sent when called, one behind the other (a unit of work
+ * may send them ahead of its next statement); the invoice's number, which locks its series until the commit, is last.
  */
 export async function completeOrder(
   context: Pick<AppContext, "mailer">,
@@ -105,12 +105,11 @@ export async function completeOrder(
     updatedAt: now,
   };
   const completed: OrderRow = { ...order, ...changes };
-  // The order's row is locked by the caller: its update, the holders, the audit row and the mail all ride on the
-  // invoice's statement, whose number is the last thing taken.
-  await withWriteBatch(executor, async (batch) => {
-    batch.addPrepared(orderCompletion, { orderId: order.id, ...changes });
-    batch.addPrepared(holdersAttending, { orderId: order.id, at: now });
-    await auditOrder(batch, actor, scopeOf(event, order), "completed", {
+  // The order's row is locked by the caller.
+  await Promise.all([
+    orderCompletion(executor, { orderId: order.id, ...changes }),
+    holdersAttending(executor, { orderId: order.id, at: now }),
+    auditOrder(executor, actor, scopeOf(event, order), "completed", {
       before: { status: order.status },
       after: {
         status: "completed",
@@ -120,10 +119,9 @@ export async function completeOrder(
         totalInclTaxCents: completed.totalInclTaxCents,
         testMode: completed.testMode,
       },
-    });
-    // Last: the invoice's number locks its series until the commit.
-    await issueInvoice(context, batch, event, completed, sources);
-  });
+    }),
+    issueInvoice(context, executor, event, completed, sources),
+  ]);
   return completed;
 }
 

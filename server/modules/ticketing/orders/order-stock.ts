@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/connection.js";
-import type { Writer } from "../../../db/write-batch.js";
 import { refusalOf } from "../../../platform/errors.js";
 import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
 import { orderItems } from "../ticketing.tables.js";
@@ -55,18 +54,19 @@ const sortedEntries = (map: Map<string, number>) =>
 /**
  * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
  * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message: refused by
- * PostgreSQL, and the caller's transaction then rolls everything back. Given a batch, the updates ride in it (their
- * refusal comes with it, answered by `transactionRetried`).
+ * PostgreSQL, and the caller's transaction then rolls everything back. Its updates are all sent when called, one
+ * behind the other (a unit of work may send them ahead of its next statement).
  */
-export async function applyStockChange(writer: Writer, change: StockChange) {
-  try {
-    for (const [couponId, count] of sortedEntries(change.coupons)) {
-      await (count < 0 ? releaseCoupon(writer, couponId, -count) : redeemCoupon(writer, couponId, count));
-    }
-    for (const [ticketId, count] of sortedEntries(change.units)) {
-      await (count < 0 ? releaseTicketUnits(writer, ticketId, -count) : takeTicketUnits(writer, ticketId, count));
-    }
-  } catch (error) {
+export function applyStockChange(executor: Executor, change: StockChange): Promise<unknown> {
+  const updates = [
+    ...sortedEntries(change.coupons).map(([couponId, count]) =>
+      count < 0 ? releaseCoupon(executor, couponId, -count) : redeemCoupon(executor, couponId, count),
+    ),
+    ...sortedEntries(change.units).map(([ticketId, count]) =>
+      count < 0 ? releaseTicketUnits(executor, ticketId, -count) : takeTicketUnits(executor, ticketId, count),
+    ),
+  ];
+  return Promise.all(updates).catch((error: unknown) => {
     throw refusalOf(error) ?? error;
-  }
+  });
 }

@@ -12,6 +12,7 @@ import type {
   PaymentStart,
 } from "../../../../contract/ticketing-orders.js";
 import { type Executor, transactionRetried } from "../../../db/connection.js";
+import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { changedFields } from "../../audit/audit.service.js";
@@ -170,7 +171,8 @@ export async function createOrder(
   language: Language,
 ): Promise<Order> {
   const actor = actorOf(caller);
-  const { event, orderId } = await transactionRetried(context.db, async (tx) => {
+  const { event, orderId } = await unitOfWork(context.db, async (unit) => {
+    const { tx } = unit;
     const event = await writable(tx, caller, eventId);
     const params = paramsValues(await readParamsRow(tx, event.id));
     const { buyer, people } = await lockBuyer(tx, event, body);
@@ -184,7 +186,7 @@ export async function createOrder(
       actor,
       replacing: [],
     };
-    const orderId = await fillCart(tx, placement, {
+    const orderId = await fillCart(unit, placement, {
       kind: "new",
       values: {
         currency: params.currency,

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { OrderAction } from "../../../../contract/ticketing-orders.js";
 import { transitionRefusal } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import type { Writer } from "../../../db/write-batch.js";
 import type { Principal } from "../../../platform/auth-guard.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { recordAudit } from "../../audit/audit.service.js";
@@ -47,14 +46,14 @@ export function requireTransition(action: OrderAction, order: Pick<OrderRow, "st
 
 /** The audit row of an order change, `ticketing.order.<verb>`, in the change's transaction. */
 export function auditOrder(
-  writer: Writer,
+  executor: Executor,
   actor: Actor,
   scope: { accountId: string; eventId: string; orderId: string },
   verb: string,
   change: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ) {
   return recordAudit(
-    writer,
+    executor,
     actor.principal,
     {
       accountId: scope.accountId,

@@ -8,13 +8,9 @@ import {
   ticketOfficeState,
 } from "../../../../contract/ticketing-billing.js";
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
-import {
-  commitWithNextStatement,
-  type Executor,
-  transactionAfter,
-  transactionRetried,
-} from "../../../db/connection.js";
+import type { Executor } from "../../../db/connection.js";
 import { preparedStatement, rowOfValues } from "../../../db/prepared.js";
+import { type UnitOfWork, unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
@@ -208,26 +204,26 @@ async function placeCart(
   };
 }
 
-/** POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. */
+/**
+ * POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. The sale is read as
+ * the buyer's hits are counted, committed on its own (its buckets are not locked for the cart's time), and a sold-out
+ * ticket refused when the sale says so. Then the cart is one unit of work: its people locked, its content checked,
+ * and its writes sent with the cart read back, whose round trip carries the commit.
+ */
 export async function createCart(context: AppContext, slug: string, body: CartValues, ip: string) {
   const limits = shopPostLimits(context.config);
   const token = newSecret("ct_");
   const at = new Date();
-  // The sale read as the buyer's hits are counted, committed on its own (its buckets are not locked for the cart's
-  // time), and the sold-out refusal when the sale says so; then the cart's transaction.
-  const openSaleCountingHits = async (executor: Executor) => {
-    const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
-    const sale = await requireOpenSale(executor, slug, body.items, at, hits);
-    const lines = body.items;
-    await refuseSoldOutEarly(executor, sale.event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines });
-    return sale;
-  };
-  const cart = await transactionAfter(context.db, openSaleCountingHits, async (tx, sale) => {
-    const { event, params } = sale;
-    const placement = await placeCart(tx, sale, body, at, ip);
+  const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
+  const sale = await requireOpenSale(context.db, slug, body.items, at, hits);
+  const { event, params } = sale;
+  const lines = body.items;
+  await refuseSoldOutEarly(context.db, event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines });
+  const cart = await unitOfWork(context.db, async (unit) => {
+    const placement = await placeCart(unit.tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
-    await cancelReplacedCarts(tx, placement);
-    const orderId = await fillCart(tx, placement, {
+    cancelReplacedCarts(unit, placement);
+    const orderId = await fillCart(unit, placement, {
       kind: "new",
       values: {
         currency: params.currency,
@@ -237,9 +233,7 @@ export async function createCart(context: AppContext, slug: string, body: CartVa
         language,
       },
     });
-    // The new cart read back, committed in the same round trip: the last statement of the transaction.
-    commitWithNextStatement(tx);
-    return readOrder(tx, event, orderId, language);
+    return unit.commitWith(() => readOrder(unit.tx, event, orderId, language));
   });
   return { ...cart, token } satisfies Cart;
 }
@@ -253,19 +247,19 @@ async function withLiveCart<T>(
   slug: string,
   token: string,
   work: (
-    tx: Executor,
+    unit: UnitOfWork,
     found: { event: EventRow; order: OrderRow; params: TicketingParamsValues },
     at: Date,
   ) => Promise<T>,
 ): Promise<T> {
   const at = new Date();
-  const outcome = await transactionRetried(context.db, async (tx) => {
-    const found = await findCart(tx, slug, token, { lock: true });
+  const outcome = await unitOfWork(context.db, async (unit) => {
+    const found = await findCart(unit.tx, slug, token, { lock: true });
     if (found.order.status === "in_cart" && expiredAt(found.order, at)) {
-      await cancelOrder(tx, found.event, found.order, "expired", systemActor("cart-expiry"));
+      await cancelOrder(unit.tx, found.event, found.order, "expired", systemActor("cart-expiry"));
       return { expired: true as const };
     }
-    return { expired: false as const, value: await work(tx, found, at) };
+    return { expired: false as const, value: await work(unit, found, at) };
   });
   if (outcome.expired) throw new AppError(409, "CART_EXPIRED");
   return outcome.value;
@@ -284,13 +278,13 @@ export async function readCart(context: AppContext, slug: string, token: string,
 export async function updateCart(context: AppContext, slug: string, token: string, body: CartValues, ip: string) {
   const limits = shopPostLimits(context.config);
   await consumeRateLimit(context.db, [limits.perIp, ip], [limits.perBuyer, token]);
-  const { event, orderId, language } = await withLiveCart(context, slug, token, async (tx, { event, order }, at) => {
+  const { event, orderId, language } = await withLiveCart(context, slug, token, async (unit, { event, order }, at) => {
     if (order.status !== "in_cart") throw new AppError(409, "ORDER_NOT_IN_CART");
-    const sale = await requireOpenSale(tx, slug, body.items, at);
-    const placement = await placeCart(tx, sale, body, at, ip, order.id);
+    const sale = await requireOpenSale(unit.tx, slug, body.items, at);
+    const placement = await placeCart(unit.tx, sale, body, at, ip, order.id);
     const language = body.language ?? order.language;
-    await cancelReplacedCarts(tx, placement);
-    await fillCart(tx, placement, { kind: "existing", id: order.id, language });
+    cancelReplacedCarts(unit, placement);
+    await fillCart(unit, placement, { kind: "existing", id: order.id, language });
     return { event, orderId: order.id, language };
   });
   return cartView(context, event, orderId, token, language);
@@ -423,7 +417,7 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
   const billedAtOnce = body.method === "card" ? await billCardCheckout(context, slug, token, body.billing, hits) : null;
   const found =
     billedAtOnce ??
-    (await withLiveCart(context, slug, token, async (tx, { event, order, params }, at) => {
+    (await withLiveCart(context, slug, token, async ({ tx }, { event, order, params }, at) => {
       if (order.status !== "in_cart") {
         throw new AppError(409, order.status === "completed" ? "ORDER_ALREADY_PAID" : "ORDER_NOT_IN_CART");
       }

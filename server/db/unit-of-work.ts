@@ -1,0 +1,249 @@
+import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type pg from "pg";
+import { clientOf, type Database, type Executor, retriedOnConflict } from "./connection.js";
+
+/*
+ * A unit of work: the statements of one request that commit or fail together, written out in the order they run, the
+ * last of them carrying the commit. Each sale-day request (a cart, a checkout, a registration) is one unit.
+ *
+ * On a PostgreSQL server the pool's connections pipeline (pg's own `pipeline` mode): statements are written to the
+ * server one behind the other, without waiting for the answers before them. A unit spends few round trips that way:
+ * - `begin` goes out with the unit's first statement, in its round trip;
+ * - `send(write)` takes a write whose answer nobody waits for (an audit row, a queued mail, an order's items): it goes
+ *   out with the next statement, ahead of it in the same round trip, and its error is the unit's;
+ * - `commitWith(last)` sends the unit's last statement with the writes ahead of it and `commit` behind it.
+ * On the embedded database (PGlite) the same statements run in the same order in its transaction, one after another:
+ * the protocol is the same, only the round trips differ (there is no network to spare). On both, a statement sent on
+ * the unit after its commit is refused (StatementAfterCommitError) rather than run outside the transaction.
+ */
+
+/** A statement's answer: asking a Drizzle builder for it (`then`) is what sends it. */
+type Answer<T> = PromiseLike<T>;
+
+/** The answer as a promise, asked for now: `Promise.resolve` would call `then` later, after statements sent since. */
+const askedNow = <T>(answer: Answer<T>) => new Promise<T>((resolve, reject) => answer.then(resolve, reject));
+
+export type UnitOfWork = {
+  /** The unit's executor: what runs on it runs in the unit's transaction, in the order it is sent. */
+  readonly tx: Executor;
+  /** A write whose answer nobody waits for: sent ahead of the next statement (`write` is called then). */
+  send(write: () => Answer<unknown>): void;
+  /** The unit's last statement, sent with `commit` behind it. Answers the statement's answer. */
+  commitWith<T>(last: () => Answer<T>): Promise<T>;
+  /**
+   * `work` in a savepoint: should it throw, what it wrote is undone and the unit goes on (Drizzle's nested
+   * `transaction()` has no place in a unit, whose `begin` and `commit` are its own).
+   */
+  savepoint<T>(work: () => Promise<T>): Promise<T>;
+};
+
+export class StatementAfterCommitError extends Error {
+  constructor() {
+    super("a statement was sent on a unit of work after its commit: it must come before commitWith's");
+  }
+}
+
+/** The statements that open and end a transaction, which a unit sends itself: a nested `transaction()` would. */
+const transactionControl = new Set(["begin", "commit", "rollback"]);
+const textOf = (query: unknown) => (typeof query === "string" ? query : (query as { text?: unknown } | null)?.text);
+
+type Target = { query(...args: unknown[]): Promise<unknown> };
+
+/**
+ * What Drizzle's session of a unit queries: the unit's connection, with `begin` and the writes sent ahead of the
+ * statement that goes out, in its round trip. One per connection of the pool (and one for PGlite), reused unit after
+ * unit: a connection serves one unit at a time.
+ */
+class UnitClient implements UnitOfWork {
+  readonly tx: Executor;
+  private target: Target | undefined;
+  private beginAhead = false;
+  private ahead: (() => Answer<unknown>)[] = [];
+  /** The answers of what was sent and is not awaited by anyone: `begin` and the writes. */
+  private unanswered: Promise<unknown>[] = [];
+  private sendingAhead = false;
+  committing = false;
+
+  constructor(makeDrizzle: (client: UnitClient) => Database) {
+    this.tx = makeDrizzle(this);
+  }
+
+  start(target: Target, options: { sendBegin: boolean }) {
+    this.target = target;
+    this.beginAhead = options.sendBegin;
+    this.ahead = [];
+    this.unanswered = [];
+    this.committing = false;
+  }
+
+  end() {
+    this.target = undefined;
+    this.ahead = [];
+  }
+
+  /** Drizzle's queries of the unit's statements (and of the writes ahead of them, as they go out). */
+  query(...args: unknown[]): Promise<unknown> {
+    if (!this.target) return Promise.reject(new StatementAfterCommitError());
+    const text = textOf(args[0]);
+    if (typeof text === "string" && transactionControl.has(text.trim().toLowerCase())) {
+      return Promise.reject(new Error(`"${text}" on a unit of work: use unit.savepoint() for a nested transaction`));
+    }
+    if (!this.sendingAhead) this.sendAhead(this.target);
+    return this.target.query(...args);
+  }
+
+  private sendAhead(target: Target) {
+    this.sendingAhead = true;
+    try {
+      if (this.beginAhead) {
+        this.beginAhead = false;
+        this.track(target.query("begin"));
+      }
+      const ahead = this.ahead;
+      this.ahead = [];
+      for (const write of ahead) this.track(write());
+    } finally {
+      this.sendingAhead = false;
+    }
+  }
+
+  private track(answer: Answer<unknown>) {
+    const answered = askedNow(answer);
+    answered.catch(() => {}); // awaited by `commit`, or drained before the rollback
+    this.unanswered.push(answered);
+  }
+
+  send(write: () => Answer<unknown>): void {
+    if (!this.target) throw new StatementAfterCommitError();
+    this.ahead.push(write);
+  }
+
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    await this.tx.execute(sql`savepoint unit_of_work`);
+    const sentBefore = this.unanswered.length;
+    try {
+      const result = await work();
+      this.send(() => this.tx.execute(sql`release savepoint unit_of_work`));
+      return result;
+    } catch (error) {
+      // What the work sent is undone with it: its failures are no longer the unit's.
+      this.ahead = [];
+      const sentInside = this.unanswered.splice(sentBefore);
+      const outcomes = await Promise.allSettled(sentInside);
+      await this.tx.execute(sql`rollback to savepoint unit_of_work`);
+      const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+      throw failure ? failure.reason : error;
+    }
+  }
+
+  async commitWith<T>(last: () => Answer<T>): Promise<T> {
+    let answer: Promise<T> | undefined;
+    await this.commit(() => {
+      answer = askedNow(last());
+      return answer;
+    });
+    return answer as Promise<T>;
+  }
+
+  /**
+   * Sends what is still ahead, the last statement if any, and `commit` (on a server), then waits for every answer.
+   * Nothing goes out on the unit after.
+   */
+  async commit(last?: () => Promise<unknown>): Promise<void> {
+    const target = this.target;
+    if (!target) throw new StatementAfterCommitError();
+    if (last) this.track(last());
+    // Writes still ahead: the last statement did not go out when asked (it is refused below, after the commit).
+    this.sendAhead(target);
+    this.committing = true;
+    this.target = undefined;
+    if (this.sendCommit) this.track(target.query("commit"));
+    const failure = await this.firstFailure();
+    if (failure) throw failure.reason;
+  }
+
+  /** Whether `commit` is the unit's to send (a server); PGlite commits as the transaction's callback returns. */
+  sendCommit = false;
+
+  /**
+   * Waits for every answer sent and not awaited, and answers the first failure among them in the order they went out:
+   * PostgreSQL skips what follows a failure in a transaction, so that one is the unit's error, and the errors behind
+   * it only say that the transaction was aborted (they may reach their promise first).
+   */
+  async firstFailure(): Promise<PromiseRejectedResult | undefined> {
+    const sent = this.unanswered;
+    this.unanswered = [];
+    const outcomes = await Promise.allSettled(sent);
+    return outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+  }
+}
+
+const unitClients = new WeakMap<object, UnitClient>();
+
+function unitClientOf(connection: object, makeDrizzle: (client: UnitClient) => Database): UnitClient {
+  let client = unitClients.get(connection);
+  if (!client) {
+    client = new UnitClient(makeDrizzle);
+    unitClients.set(connection, client);
+  }
+  return client;
+}
+
+/**
+ * Runs `work` as one unit of work (see above), run again from the start should PostgreSQL abort it for a deadlock or a
+ * serialization failure (`retriedOnConflict`). A unit whose work returns without `commitWith` is committed then.
+ * `work` must hold nothing outside the transaction.
+ */
+export function unitOfWork<T>(db: Database, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  return retriedOnConflict(() =>
+    client instanceof PGlite ? runOnPglite(client, work) : runOnServer(client as pg.Pool, work),
+  );
+}
+
+async function runOnServer<T>(pool: pg.Pool, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  const unit = unitClientOf(connection, (client) => drizzleNodePg({ client: client as never }) as unknown as Database);
+  unit.sendCommit = true;
+  unit.start(connection as unknown as Target, { sendBegin: true });
+  let broken: Error | undefined;
+  try {
+    const result = await work(unit);
+    if (!unit.committing) await unit.commit();
+    return result;
+  } catch (error) {
+    // A write sent ahead of the statement that failed went out before it: its failure, if any, is the first.
+    const earlier = await unit.firstFailure();
+    // Once `commit` went out, a failure ahead of it made it end the transaction (PostgreSQL answers "ROLLBACK").
+    if (!unit.committing) {
+      await connection.query("rollback").catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+    }
+    throw earlier ? earlier.reason : error;
+  } finally {
+    unit.end();
+    connection.release(broken);
+  }
+}
+
+async function runOnPglite<T>(pglite: PGlite, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  // One client for the database: PGlite runs one transaction at a time, so one unit at a time uses it.
+  const unit = unitClientOf(pglite, (client) => drizzlePglite({ client: client as never }) as unknown as Database);
+  return pglite.transaction(async (transaction: PGliteTransaction) => {
+    unit.start(transaction as unknown as Target, { sendBegin: false });
+    try {
+      const result = await work(unit);
+      if (!unit.committing) await unit.commit();
+      return result;
+    } catch (error) {
+      const earlier = await unit.firstFailure();
+      throw earlier ? earlier.reason : error;
+    } finally {
+      unit.end();
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { roundTripCounter } from "../../../db/round-trips.testing.js";
+import { registerTenants } from "../../../testing/fixtures.js";
+import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { addTicket, billing, buyer, card, shopClient, shopEvent } from "./orders.testing.js";
+
+/*
+ * The round trips to PostgreSQL of sale day's two requests, counted by a proxy between the server and the database: a
+ * statement added to the path, or a write that stops riding with the statement after it, shows here before it shows
+ * in the benchmark. Each count is the least of a few runs: the job runner's polls share the connections.
+ */
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let counter: Awaited<ReturnType<typeof roundTripCounter>> | undefined;
+const t = testAppForFile(
+  { PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" },
+  {},
+  {
+    routeDatabase: async (url) => {
+      counter = await roundTripCounter(url);
+      return counter.url;
+    },
+  },
+);
+afterAll(async () => {
+  await counter?.close();
+});
+const tenants = madeBeforeAll(() => registerTenants(t));
+
+async function fewestRoundTrips(runs: number, work: () => Promise<unknown>) {
+  if (!counter) throw new Error("the proxy is not started");
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) fewest = Math.min(fewest, await counter.of(work));
+  return fewest;
+}
+
+describe.skipIf(!serverUrl)("sale day's round trips to PostgreSQL", () => {
+  // A cart: the sale read as the buyer's hits are counted; `begin` with the people locked; the order, its items,
+  // audit row and units sent with the cart read back and `commit`. A card checkout: the billing with the intent to pay;
+  // the simulator's payment; the settlement's `begin` and statement; the completion's writes with `commit`; the cart
+  // read back.
+  it("a new cart takes 3 round trips, and its card checkout 5", async () => {
+    const event = await shopEvent(t, tenants.owner);
+    const ticket = await addTicket(t, tenants.owner, event, { maxQuantity: 1000 });
+    const shop = shopClient(t, event);
+    const newCart = async () => {
+      const cart = await shop.create({ buyer: buyer(), items: [{ ticketId: ticket.id, quantity: 1 }] });
+      expect(cart.status).toBe(201);
+      return cart.body.token as string;
+    };
+    // The pool's connections opened, and each statement prepared on them, before counting.
+    for (let warm = 0; warm < 3; warm++) {
+      const paid = await shop.checkout(await newCart(), { method: "card", billing, termsAccepted: true, card: card() });
+      expect(paid.body.cart?.status).toBe("completed");
+    }
+    const cartTrips = await fewestRoundTrips(5, newCart);
+    const tokens = await Promise.all(Array.from({ length: 5 }, newCart));
+    const checkoutTrips = await fewestRoundTrips(5, async () => {
+      const token = tokens.pop() as string;
+      const paid = await shop.checkout(token, { method: "card", billing, termsAccepted: true, card: card() });
+      expect(paid.body.cart?.status).toBe("completed");
+    });
+    expect({ cart: cartTrips, checkout: checkoutTrips }).toEqual({ cart: 3, checkout: 5 });
+  });
+});
