@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { isUniqueViolation } from "../platform/errors.js";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
-import { StatementAfterCommitError, unitOfWork } from "./unit-of-work.js";
+import { StatementAfterCommitError, unitOfWork, unitOfWorkAfter } from "./unit-of-work.js";
 
 /*
  * A unit of work behaves the same on both databases (this file runs on each): its writes go out ahead of its next
@@ -97,5 +97,45 @@ describe("a unit of work", () => {
       unitOfWork(db(), (unit) => unit.tx.transaction(async (nested) => nested.select().from(rateLimitBuckets))),
     ).rejects.toThrow();
     expect(await keys()).toEqual([]);
+  });
+});
+
+describe("a unit of work after statements of its own", () => {
+  test("what runs first is committed on its own, whatever becomes of the unit given its answer", async () => {
+    const rollback = new Error("rollback");
+    const seen: string[] = [];
+    await expect(
+      unitOfWorkAfter(
+        db(),
+        async (executor) => {
+          await insertBucket(executor, "unit-first");
+          return "first's answer";
+        },
+        async (unit, answer) => {
+          seen.push(answer);
+          await insertBucket(unit.tx, "unit-work");
+          throw rollback;
+        },
+      ),
+    ).rejects.toBe(rollback);
+    expect(seen).toEqual(["first's answer"]);
+    expect(await keys()).toEqual(["unit-first"]);
+  });
+
+  test("a refusal of what runs first leaves the unit unrun", async () => {
+    const refusal = new Error("refused");
+    let ran = false;
+    await expect(
+      unitOfWorkAfter(
+        db(),
+        async () => {
+          throw refusal;
+        },
+        async () => {
+          ran = true;
+        },
+      ),
+    ).rejects.toBe(refusal);
+    expect(ran).toBe(false);
   });
 });

@@ -198,52 +198,82 @@ function unitClientOf(connection: object, makeDrizzle: (client: UnitClient) => D
  * `work` must hold nothing outside the transaction.
  */
 export function unitOfWork<T>(db: Database, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
-  const client = clientOf(db);
-  return retriedOnConflict(() =>
-    client instanceof PGlite ? runOnPglite(client, work) : runOnServer(client as pg.Pool, work),
-  );
+  return unitOfWorkAfter(db, async () => undefined, work);
 }
 
-async function runOnServer<T>(pool: pg.Pool, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+/**
+ * `first`, its statements each committed on its own (reads, rate-limit hits that must count whatever follows), then
+ * `work` as a unit of work given first's answer; only `work` is run again after a conflict. On a PostgreSQL server
+ * both run on one connection, taken from the pool once: on sale day a request that went back to the pool's queue
+ * between the two would wait there again behind every request queued meanwhile.
+ */
+export function unitOfWorkAfter<First, T>(
+  db: Database,
+  first: (executor: Executor) => Promise<First>,
+  work: (unit: UnitOfWork, first: First) => Promise<T>,
+): Promise<T> {
+  const client = clientOf(db);
+  return client instanceof PGlite ? runOnPglite(client, db, first, work) : runOnServer(client as pg.Pool, first, work);
+}
+
+async function runOnServer<First, T>(
+  pool: pg.Pool,
+  first: (executor: Executor) => Promise<First>,
+  work: (unit: UnitOfWork, first: First) => Promise<T>,
+): Promise<T> {
   const connection = await pool.connect();
   const unit = unitClientOf(connection, (client) => drizzleNodePg({ client: client as never }) as unknown as Database);
   unit.sendCommit = true;
-  unit.start(connection as unknown as Target, { sendBegin: true });
   let broken: Error | undefined;
   try {
-    const result = await work(unit);
-    if (!unit.committing) await unit.commit();
-    return result;
-  } catch (error) {
-    // A write sent ahead of the statement that failed went out before it: its failure, if any, is the first.
-    const earlier = await unit.firstFailure();
-    // Once `commit` went out, a failure ahead of it made it end the transaction (PostgreSQL answers "ROLLBACK").
-    if (!unit.committing) {
-      await connection.query("rollback").catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-    }
-    throw earlier ? earlier.reason : error;
+    unit.start(connection as unknown as Target, { sendBegin: false });
+    const answer = await first(unit.tx);
+    return await retriedOnConflict(async () => {
+      unit.start(connection as unknown as Target, { sendBegin: true });
+      try {
+        const result = await work(unit, answer);
+        if (!unit.committing) await unit.commit();
+        return result;
+      } catch (error) {
+        // A write sent ahead of the statement that failed went out before it: its failure, if any, is the first.
+        const earlier = await unit.firstFailure();
+        // Once `commit` went out, a failure ahead of it made it end the transaction (PostgreSQL answers "ROLLBACK").
+        if (!unit.committing) {
+          await connection.query("rollback").catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+        }
+        throw earlier ? earlier.reason : error;
+      }
+    });
   } finally {
     unit.end();
     connection.release(broken);
   }
 }
 
-async function runOnPglite<T>(pglite: PGlite, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+async function runOnPglite<First, T>(
+  pglite: PGlite,
+  db: Database,
+  first: (executor: Executor) => Promise<First>,
+  work: (unit: UnitOfWork, first: First) => Promise<T>,
+): Promise<T> {
+  const answer = await first(db);
   // One client for the database: PGlite runs one transaction at a time, so one unit at a time uses it.
   const unit = unitClientOf(pglite, (client) => drizzlePglite({ client: client as never }) as unknown as Database);
-  return pglite.transaction(async (transaction: PGliteTransaction) => {
-    unit.start(transaction as unknown as Target, { sendBegin: false });
-    try {
-      const result = await work(unit);
-      if (!unit.committing) await unit.commit();
-      return result;
-    } catch (error) {
-      const earlier = await unit.firstFailure();
-      throw earlier ? earlier.reason : error;
-    } finally {
-      unit.end();
-    }
-  });
+  return retriedOnConflict(() =>
+    pglite.transaction(async (transaction: PGliteTransaction) => {
+      unit.start(transaction as unknown as Target, { sendBegin: false });
+      try {
+        const result = await work(unit, answer);
+        if (!unit.committing) await unit.commit();
+        return result;
+      } catch (error) {
+        const earlier = await unit.firstFailure();
+        throw earlier ? earlier.reason : error;
+      } finally {
+        unit.end();
+      }
+    }),
+  );
 }

@@ -10,7 +10,7 @@ import {
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { preparedStatement, rowOfValues } from "../../../db/prepared.js";
-import { type UnitOfWork, unitOfWork } from "../../../db/unit-of-work.js";
+import { type UnitOfWork, unitOfWork, unitOfWorkAfter } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { createPaymentSimulator } from "../../../platform/payments/simulator.js";
@@ -205,21 +205,24 @@ async function placeCart(
 }
 
 /**
- * POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. The sale is read as
- * the buyer's hits are counted, committed on its own (its buckets are not locked for the cart's time), and a sold-out
- * ticket refused when the sale says so. Then the cart is one unit of work: its people locked, its content checked,
- * and its writes sent with the cart read back, whose round trip carries the commit.
+ * POST /public/events/{slug}/carts: the buyer's cart, holding its units for the reservation time. First the sale is
+ * read as the buyer's hits are counted, committed on its own (its buckets are not locked for the cart's time), and a
+ * sold-out ticket refused when the sale says so. Then the cart is one unit of work: its people locked, its content
+ * checked, and its writes sent with the cart read back, whose round trip carries the commit.
  */
 export async function createCart(context: AppContext, slug: string, body: CartValues, ip: string) {
   const limits = shopPostLimits(context.config);
   const token = newSecret("ct_");
   const at = new Date();
-  const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
-  const sale = await requireOpenSale(context.db, slug, body.items, at, hits);
-  const { event, params } = sale;
-  const lines = body.items;
-  await refuseSoldOutEarly(context.db, event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines });
-  const cart = await unitOfWork(context.db, async (unit) => {
+  const openSaleCountingHits = async (executor: Executor) => {
+    const hits = hitsOf([limits.perIp, ip], [limits.perBuyer, body.buyer.email]);
+    const sale = await requireOpenSale(executor, slug, body.items, at, hits);
+    const lines = body.items;
+    await refuseSoldOutEarly(executor, sale.event, sale.prices.catalogue, { buyerEmail: body.buyer.email, lines });
+    return sale;
+  };
+  const cart = await unitOfWorkAfter(context.db, openSaleCountingHits, async (unit, sale) => {
+    const { event, params } = sale;
     const placement = await placeCart(unit.tx, sale, body, at, ip);
     const language = body.language ?? (event.preferredLanguage as Language);
     cancelReplacedCarts(unit, placement);
