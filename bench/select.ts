@@ -14,6 +14,7 @@ const benchmarks: Record<string, string> = {
   checkin: "checkin.ts",
   web: "web.ts",
   public: "public.ts",
+  "sale-drivers": "sale-drivers.ts",
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benchmarks));
