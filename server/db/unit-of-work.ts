@@ -189,6 +189,23 @@ class UnitClient implements UnitOfWork {
     if (failure) throw failure.reason;
   }
 
+  /**
+   * `work` on the unit, committed at its end unless it committed itself. On a failure, `rollback` runs unless `commit`
+   * went out (a failure ahead of it made it end the transaction: PostgreSQL answers "ROLLBACK"), and the unit's error is
+   * the first failure among what was sent: a write sent ahead of the statement that failed went out before it.
+   */
+  async run<T>(work: (unit: UnitOfWork) => Promise<T>, rollback: () => Promise<void> = async () => {}): Promise<T> {
+    try {
+      const result = await work(this);
+      if (!this.committing) await this.commit();
+      return result;
+    } catch (error) {
+      const earlier = await this.firstFailure();
+      if (!this.committing) await rollback();
+      throw earlier ? earlier.reason : error;
+    }
+  }
+
   /** Whether `commit` is the unit's to send (a server); PGlite commits as the transaction's callback returns. */
   sendCommit = false;
 
@@ -258,21 +275,16 @@ async function runOnServer<First, T>(
     const answer = await first(unit.tx);
     return await retriedOnConflict(async () => {
       unit.start(connection as unknown as Target, { sendBegin: true, socket: socketOf(connection) });
-      try {
-        const result = await work(unit, answer);
-        if (!unit.committing) await unit.commit();
-        return result;
-      } catch (error) {
-        // A write sent ahead of the statement that failed went out before it: its failure, if any, is the first.
-        const earlier = await unit.firstFailure();
-        // Once `commit` went out, a failure ahead of it made it end the transaction (PostgreSQL answers "ROLLBACK").
-        if (!unit.committing) {
-          await connection.query("rollback").catch((rollbackError: Error) => {
-            broken = rollbackError;
-          });
-        }
-        throw earlier ? earlier.reason : error;
-      }
+      return unit.run(
+        (started) => work(started, answer),
+        () =>
+          connection.query("rollback").then(
+            () => undefined,
+            (rollbackError: Error) => {
+              broken = rollbackError;
+            },
+          ),
+      );
     });
   } finally {
     unit.end();
@@ -292,16 +304,8 @@ async function runOnPglite<First, T>(
   return retriedOnConflict(() =>
     pglite.transaction(async (transaction: PGliteTransaction) => {
       unit.start(transaction as unknown as Target, { sendBegin: false });
-      try {
-        const result = await work(unit, answer);
-        if (!unit.committing) await unit.commit();
-        return result;
-      } catch (error) {
-        const earlier = await unit.firstFailure();
-        throw earlier ? earlier.reason : error;
-      } finally {
-        unit.end();
-      }
+      // A failure makes PGlite's transaction roll back as it ends.
+      return unit.run((started) => work(started, answer)).finally(() => unit.end());
     }),
   );
 }
