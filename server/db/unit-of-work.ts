@@ -93,7 +93,7 @@ class UnitClient implements UnitOfWork {
   query(...args: unknown[]): Promise<unknown> {
     if (!this.target) return Promise.reject(new StatementAfterCommitError());
     const text = textOf(args[0]);
-    if (typeof text === "string" && transactionControl.has(text.trim().toLowerCase())) {
+    if (typeof text === "string" && text.length <= 10 && transactionControl.has(text.trim().toLowerCase())) {
       return Promise.reject(new Error(`"${text}" on a unit of work: use unit.savepoint() for a nested transaction`));
     }
     if (this.sendingAhead) return this.target.query(...args);
@@ -134,7 +134,7 @@ class UnitClient implements UnitOfWork {
 
   private track(answer: Answer<unknown>) {
     const answered = askedNow(answer);
-    answered.catch(() => {}); // awaited by `commit`, or drained before the rollback
+    answered.catch(() => {}); // answered by `firstFailure`, at the commit or after a failure
     this.unanswered.push(answered);
   }
 

@@ -3,6 +3,7 @@ import type { CodedMessage } from "../../../../contract/error-messages.js";
 import type { Answers } from "../../../../contract/forms.js";
 import type { GuestStatus } from "../../../../contract/guests.js";
 import type { Executor } from "../../../db/connection.js";
+import { preparedWrite } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, isUniqueViolation } from "../../../platform/errors.js";
 import type { CustomFieldRow } from "../../guests/custom-field-values.js";
@@ -162,16 +163,28 @@ export async function replaceFormCompanions(
   return written;
 }
 
+/** A submission's write, built once: every registration sends one per person. */
+const submissionUpsert = preparedWrite<"formId" | "guestId" | "answers" | "language">(
+  "submission_upsert",
+  (executor, value) =>
+    executor
+      .insert(formSubmissions)
+      .values({
+        formId: value("formId"),
+        guestId: value("guestId"),
+        answers: value("answers"),
+        language: value("language"),
+      })
+      .onConflictDoUpdate({
+        target: [formSubmissions.formId, formSubmissions.guestId],
+        set: { answers: sql`excluded.answers`, language: sql`excluded.language`, updatedAt: sql`now()` },
+      }),
+);
+
 /** One submission per form and guest: a new one replaces the answers and keeps the first submission date. */
 export function upsertSubmission(
   executor: Executor,
   input: { formId: string; guestId: string; answers: Answers; language: string },
 ) {
-  return executor
-    .insert(formSubmissions)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [formSubmissions.formId, formSubmissions.guestId],
-      set: { answers: input.answers, language: input.language, updatedAt: sql`now()` },
-    });
+  return submissionUpsert(executor, input);
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
 import type { Executor } from "../../../db/connection.js";
+import { preparedStatement } from "../../../db/prepared.js";
 import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
@@ -44,19 +45,37 @@ export async function onlineFormOfType(executor: Executor, eventId: string, type
   return form;
 }
 
-/**
- * The public event (as `requirePublicEvent` finds it) and the form a guest sends, in one round trip: a registration
- * rush sends it hundreds of times a second. A companion form is answered only inside a registration, for each companion.
- */
-async function requireEventForm(tx: Executor, slug: string, formId: string) {
-  const [found] = await tx
+/** `requireEventForm`'s statement, built once: a registration rush sends it hundreds of times a second. */
+const eventFormStatement = preparedStatement((executor) =>
+  executor
     .select({ event: eventColumnsWithStatus, form: getTableColumns(forms) })
     .from(events)
-    .innerJoin(forms, and(eq(forms.id, formId), eq(forms.eventId, events.id)))
-    .where(publicEventCondition(slug));
+    .innerJoin(forms, and(eq(forms.id, sql.placeholder("formId")), eq(forms.eventId, events.id)))
+    .where(publicEventCondition(sql.placeholder("slug")))
+    .prepare("event_form"),
+);
+
+/**
+ * The public event (as `requirePublicEvent` finds it) and the form a guest sends, in one round trip. A companion form
+ * is answered only inside a registration, for each companion.
+ */
+async function requireEventForm(tx: Executor, slug: string, formId: string) {
+  const [found] = await eventFormStatement(tx).execute({ slug, formId });
   if (!found || found.form.type === "companion") throw notFound();
   return found;
 }
+
+/** The guest of an event with an email (lower case), locked: built once, as every registration asks it. */
+const guestOfEmailStatement = preparedStatement((executor) =>
+  executor
+    .select()
+    .from(guests)
+    .where(
+      and(eq(guests.eventId, sql.placeholder("eventId")), sql`lower(${guests.email}) = ${sql.placeholder("email")}`),
+    )
+    .for("update")
+    .prepare("guest_of_email"),
+);
 
 const availabilityErrors: Record<Exclude<FormAvailability, "open">, AppError> = {
   offline: new AppError(409, "FORM_CLOSED"),
@@ -87,11 +106,7 @@ async function identify(tx: Executor, form: FormRow, event: EventRow, input: Sen
     const [current] = await tx.select().from(guests).where(eq(guests.id, member.guest.id)).for("update");
     return { current, member } satisfies Identified;
   }
-  const [current] = await tx
-    .select()
-    .from(guests)
-    .where(and(eq(guests.eventId, event.id), sql`lower(${guests.email}) = ${input.body.mail}`))
-    .for("update");
+  const [current] = await guestOfEmailStatement(tx).execute({ eventId: event.id, email: input.body.mail });
   if (current?.registered && member?.guest.id !== current.id) throw new AppError(409, "ALREADY_REGISTERED");
   return { current, member } satisfies Identified;
 }
