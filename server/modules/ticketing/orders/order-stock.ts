@@ -9,8 +9,8 @@ import { orderCoupons } from "./orders.tables.js";
  * What an order holds of the catalogue: units of tickets and options (its items not refunded) and one redemption of
  * each coupon it used. Every change goes through `applyStockChange`: one conditional update per ticket and coupon
  * (catalogue/stock.service.ts), never a read then a write, in a fixed order (coupons, then tickets, each by id) so
- * that two orders seldom lock the same rows in opposite orders; should they (PostgreSQL runs the updates batched in
- * one statement in an order of its own), the deadlock's loser is run again (`transactionRetried`).
+ * that two orders seldom lock the same rows in opposite orders; should two transactions still lock rows crosswise,
+ * the deadlock's loser is run again (`retriedOnConflict`, for units and transactions alike).
  */
 
 export type StockChange = { units: Map<string, number>; coupons: Map<string, number> };
