@@ -1,7 +1,21 @@
+import type { TFunction } from "i18next";
+
 /**
  * Dates travel as UTC ISO strings, but organizers think in the event's own time zone: the pickers show and take the
  * wall-clock time of that zone (`YYYY-MM-DD HH:mm:ss`, the Mantine dates format), converted here both ways.
  */
+
+/** What every picker of an event's date and time says, in the reader's language, and the format it shows. */
+export function dateTimePickerLabels(t: TFunction) {
+  return {
+    previousLabel: t("common.previous"),
+    nextLabel: t("common.next"),
+    valueFormat: "D MMM YYYY HH:mm",
+    clearable: true,
+    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
+    submitButtonProps: { "aria-label": t("common.confirm") },
+  };
+}
 
 /** Zones offered first; the browser's and the event's own zone are added when missing. */
 export const commonTimeZones = [

@@ -9,7 +9,7 @@ import { type Form, formFileMaxBytes, formOptionsSchema } from "../../../contrac
 import { toLanguage } from "../../i18n/i18n";
 import { showServerErrors, useContractForm } from "../../ui/forms";
 import { SaveCancelButtons } from "../../ui/SaveCancelButtons";
-import { fromWallTime, toWallTime } from "../events/event-dates";
+import { dateTimePickerLabels, fromWallTime, toWallTime } from "../events/event-dates";
 import { LocalizedInput } from "./builder/LocalizedInput";
 import { useSetFormOptions, useUploadTerms } from "./forms.queries";
 import { formatFileSize } from "./renderer/file-size";
@@ -28,14 +28,7 @@ export function FormOptionsDrawer({ event, form, opened, onClose }: Props) {
   const zone = event.timezone;
   const wall = (instant: string | null) => (instant ? toWallTime(instant, zone) : null);
   const instant = (value: string | null) => (value ? fromWallTime(value, zone) : null);
-  const timeLabels = {
-    previousLabel: t("common.previous"),
-    nextLabel: t("common.next"),
-    valueFormat: "D MMM YYYY HH:mm",
-    clearable: true,
-    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
-    submitButtonProps: { "aria-label": t("common.confirm") },
-  };
+  const timeLabels = dateTimePickerLabels(t);
 
   const submit = options.onSubmit((values) => {
     setFailure(null);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../../contract/common";
 import { type Program, programBody } from "../../../../contract/programs";
 import { useContractForm } from "../../../ui/forms";
-import { fromWallTime, toWallTime } from "../../events/event-dates";
+import { dateTimePickerLabels, fromWallTime, toWallTime } from "../../events/event-dates";
 import { ContentItemModal } from "../ContentItemModal";
 import { useContentEvent } from "../ContentLayout";
 import { speakersQueries } from "../speakers/speakers.queries";
@@ -39,12 +39,7 @@ export function ProgramModal({
   const values = form.getValues();
   const zone = event.timezone;
   const dateProps = (field: "startsAt" | "endsAt") => ({
-    previousLabel: t("common.previous"),
-    nextLabel: t("common.next"),
-    valueFormat: "D MMM YYYY HH:mm",
-    clearable: true,
-    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
-    submitButtonProps: { "aria-label": t("common.confirm") },
+    ...dateTimePickerLabels(t),
     description: t("content.program.zone", { zone }),
     placeholder: t("content.program.noTime"),
     value: values[field] ? toWallTime(values[field], zone) : null,

@@ -19,7 +19,7 @@ import { toLanguage } from "../../../i18n/i18n";
 import { useAlert } from "../../../ui/alert";
 import { useAdminPath } from "../../../ui/language-scope";
 import { EventSection } from "../../events/EventSection";
-import { fromWallTime, toWallTime } from "../../events/event-dates";
+import { dateTimePickerLabels, fromWallTime, toWallTime } from "../../events/event-dates";
 import { useSaveTicketingParams, useTicketingParams } from "./billing.queries";
 import { TicketingSettingsFrame } from "./TicketingSettingsFrame";
 
@@ -153,15 +153,7 @@ function SalesDatesSection({ event, params, readOnly }: { event: Event; params: 
   const zone = event.timezone;
   const [dates, setDates] = useState({ salesStartAt: params.salesStartAt, salesEndAt: params.salesEndAt });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const pickerProps = {
-    previousLabel: t("common.previous"),
-    nextLabel: t("common.next"),
-    valueFormat: "D MMM YYYY HH:mm",
-    clearable: true,
-    disabled: readOnly,
-    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
-    submitButtonProps: { "aria-label": t("common.confirm") },
-  };
+  const pickerProps = { ...dateTimePickerLabels(t), disabled: readOnly };
   const field = (name: keyof typeof dates) => ({
     value: dates[name] ? toWallTime(dates[name], zone) : null,
     onChange: (value: string | null) => setDates({ ...dates, [name]: value ? fromWallTime(value, zone) : null }),

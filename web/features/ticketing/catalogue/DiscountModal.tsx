@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Event } from "../../../../contract/events";
 import { type Discount, discountBody, type Ticket } from "../../../../contract/ticketing-catalogue";
 import { useContractForm } from "../../../ui/forms";
-import { fromWallTime, toWallTime } from "../../events/event-dates";
+import { dateTimePickerLabels, fromWallTime, toWallTime } from "../../events/event-dates";
 import { CatalogueModal } from "./CatalogueModal";
 import { useSaveDiscount } from "./catalogue.queries";
 import { ReductionFields } from "./ReductionFields";
@@ -28,12 +28,7 @@ export function DiscountModal({ event, discount, tickets, onClose }: Props) {
   const values = form.getValues();
   const zone = event.timezone;
   const dateProps = (field: "startsAt" | "endsAt") => ({
-    previousLabel: t("common.previous"),
-    nextLabel: t("common.next"),
-    valueFormat: "D MMM YYYY HH:mm",
-    clearable: true,
-    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
-    submitButtonProps: { "aria-label": t("common.confirm") },
+    ...dateTimePickerLabels(t),
     value: values[field] ? toWallTime(values[field], zone) : null,
     onChange: (value: string | null) => form.setFieldValue(field, value ? fromWallTime(value, zone) : null),
     error: form.errors[field],

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PriceBasis, type PricePeriodBody, periodPrices } from "../../../../contract/ticketing-catalogue";
 import { formatCents } from "../../../ui/money";
-import { fromWallTime, toWallTime } from "../../events/event-dates";
+import { dateTimePickerLabels, fromWallTime, toWallTime } from "../../events/event-dates";
 import { MoneyInput, useEventCurrency } from "./MoneyInput";
 
 type Props = {
@@ -39,14 +39,7 @@ export function PricePeriodsEditor({ periods, taxPercent, zone, errorOf, onChang
   };
   const wall = (instant: string | null) => (instant ? toWallTime(instant, zone) : null);
   const instant = (value: string | null) => (value ? fromWallTime(value, zone) : null);
-  const dateLabels = {
-    previousLabel: t("common.previous"),
-    nextLabel: t("common.next"),
-    valueFormat: "D MMM YYYY HH:mm",
-    clearable: true,
-    timePickerProps: { hoursInputLabel: t("events.fields.hours"), minutesInputLabel: t("events.fields.minutes") },
-    submitButtonProps: { "aria-label": t("common.confirm") },
-  };
+  const dateLabels = dateTimePickerLabels(t);
   const other = (period: PricePeriodBody) => {
     if (taxPercent === null) return t("ticketing.catalogue.periods.noVat");
     const prices = periodPrices(period, taxPercent);
