@@ -1,10 +1,35 @@
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "@playwright/test";
+import { build } from "vite";
+import { chromiumExecutablePath } from "../e2e/chromium.js";
 
 /*
  * A first visit of a page as a phone makes it, shared by the web and public benchmarks: a fresh browser context
  * (nothing cached) on a phone's screen and a slow 4G network (Lighthouse's mobile setting: 150 ms round trip,
  * 1.6 Mbit/s down), every response's bytes over the wire recorded.
  */
+
+/** The web app built as `npm start` builds it, into a folder of its own (`label` names it): the folder and the app's. */
+export async function builtWebApp(label: string) {
+  const workDir = mkdtempSync(path.join(tmpdir(), `bench-${label}-`));
+  const webDistDir = path.join(workDir, "web");
+  console.log(`building the web app into ${webDistDir}`);
+  await build({
+    configFile: path.join(import.meta.dirname, "..", "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: webDistDir },
+  });
+  return { workDir, webDistDir };
+}
+
+/** Headless Chromium (the machine's, as the end-to-end tests find it). */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: chromiumExecutablePath(),
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
 
 export const phone = { width: 390, height: 844 };
 export const network = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };

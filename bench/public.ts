@@ -1,17 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { build } from "vite";
 import type { PublicContent } from "../contract/public-content.js";
-import { chromiumExecutablePath } from "../e2e/chromium.js";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
 import { multipartForm } from "../server/modules/forms/forms.testing.js";
 import { freePort } from "../server/testing/processes.js";
 import { type LoadFigures, measure, writeResults } from "./harness.js";
-import { bytesOfType, kB, median, network, paintTimings, phone, phoneVisit, type Transfer } from "./page-visit.js";
+import {
+  builtWebApp,
+  bytesOfType,
+  kB,
+  launchChromium,
+  median,
+  network,
+  paintTimings,
+  phone,
+  phoneVisit,
+  type Transfer,
+} from "./page-visit.js";
 
 /**
  * The public event page with all its content (issue 21): 20 speakers with photos, 30 partners with logos, 40 program
@@ -28,14 +36,7 @@ const screenshotDir = process.env.BENCH_PUBLIC_SCREENSHOTS;
 const budgetBytes = 200 * kB;
 const counts = { speakers: 20, partners: 30, programItems: 40, photos: 200 };
 
-const workDir = mkdtempSync(path.join(tmpdir(), "bench-public-"));
-const webDistDir = path.join(workDir, "web");
-console.log(`building the web app into ${webDistDir}`);
-await build({
-  configFile: path.join(import.meta.dirname, "..", "vite.config.ts"),
-  logLevel: "warn",
-  build: { outDir: webDistDir },
-});
+const { workDir, webDistDir } = await builtWebApp("public");
 
 // Image addresses in the answers are absolute (PUBLIC_URL): the port is chosen first so that they lead here.
 const port = await freePort();
@@ -208,10 +209,7 @@ async function readToTheEnd(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-const browser = await chromium.launch({
-  executablePath: chromiumExecutablePath(),
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchChromium();
 const chromiumVersion = browser.version();
 if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 

@@ -1,12 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "@playwright/test";
-import { build } from "vite";
-import { chromiumExecutablePath } from "../e2e/chromium.js";
+import type { Browser, Page } from "@playwright/test";
 import { buildApp, closeContext, createContext } from "../server/app.js";
 import { loadConfig } from "../server/config.js";
-import { bytesOfType, kB, median, network, paintTimings, phone, phoneVisit } from "./page-visit.js";
+import {
+  builtWebApp,
+  bytesOfType,
+  kB,
+  launchChromium,
+  median,
+  network,
+  paintTimings,
+  phone,
+  phoneVisit,
+} from "./page-visit.js";
 
 /**
  * What a first visit costs on a phone (issue 17): the bytes of JavaScript and CSS that cross the network, compressed
@@ -21,14 +28,7 @@ const runsPerPage = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** BENCH_WEB_SCREENSHOTS=<folder>: a phone screenshot of each page, to see that the split kept the look. */
 const screenshotDir = process.env.BENCH_WEB_SCREENSHOTS;
 
-const workDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
-const webDistDir = path.join(workDir, "web");
-console.log(`building the web app into ${webDistDir}`);
-await build({
-  configFile: path.join(import.meta.dirname, "..", "vite.config.ts"),
-  logLevel: "warn",
-  build: { outDir: webDistDir },
-});
+const { workDir, webDistDir } = await builtWebApp("web");
 
 const config = {
   ...loadConfig({ ...process.env, PORT: "0", DATA_DIR: workDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "silent" }),
@@ -150,10 +150,7 @@ function visit(browser: Browser, pageCase: PageCase, screenshot?: string) {
   ).then(({ transfers, result }) => ({ transfers, ...result }));
 }
 
-const browser = await chromium.launch({
-  executablePath: chromiumExecutablePath(),
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchChromium();
 const chromiumVersion = browser.version();
 if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 const results = [];
