@@ -65,6 +65,7 @@ class UnitClient implements UnitOfWork {
   private target: Target | undefined;
   private socket: Socket | undefined;
   private beginAhead = false;
+  private sendsCommit = false;
   private ahead: (() => Answer<unknown>)[] = [];
   /** The answers of what was sent and is not awaited by anyone: `begin` and the writes. */
   private unanswered: Promise<unknown>[] = [];
@@ -75,10 +76,15 @@ class UnitClient implements UnitOfWork {
     this.tx = makeDrizzle(this);
   }
 
-  start(target: Target, options: { sendBegin: boolean; socket?: Socket }) {
+  /**
+   * `sendsBeginAndCommit`: a server's unit sends its own `begin` and `commit`; PGlite's transaction sends them itself,
+   * and statements run before a unit (`unitOfWorkAfter`) are each committed on their own.
+   */
+  start(target: Target, options: { sendsBeginAndCommit: boolean; socket?: Socket }) {
     this.target = target;
     this.socket = options.socket;
-    this.beginAhead = options.sendBegin;
+    this.beginAhead = options.sendsBeginAndCommit;
+    this.sendsCommit = options.sendsBeginAndCommit;
     this.ahead = [];
     this.unanswered = [];
     this.committing = false;
@@ -183,7 +189,7 @@ class UnitClient implements UnitOfWork {
       this.sendAhead(target);
       this.committing = true;
       this.target = undefined;
-      if (this.sendCommit) this.track(target.query("commit"));
+      if (this.sendsCommit) this.track(target.query("commit"));
     });
     const failure = await this.firstFailure();
     if (failure) throw failure.reason;
@@ -205,9 +211,6 @@ class UnitClient implements UnitOfWork {
       throw earlier ? earlier.reason : error;
     }
   }
-
-  /** Whether `commit` is the unit's to send (a server); PGlite commits as the transaction's callback returns. */
-  sendCommit = false;
 
   /**
    * Waits for every answer sent and not awaited, and answers the first failure among them in the order they went out:
@@ -268,13 +271,12 @@ async function runOnServer<First, T>(
 ): Promise<T> {
   const connection = await pool.connect();
   const unit = unitClientOf(connection, (client) => drizzleNodePg({ client: client as never }) as unknown as Database);
-  unit.sendCommit = true;
   let broken: Error | undefined;
   try {
-    unit.start(connection as unknown as Target, { sendBegin: false });
+    unit.start(connection as unknown as Target, { sendsBeginAndCommit: false });
     const answer = await first(unit.tx);
     return await retriedOnConflict(async () => {
-      unit.start(connection as unknown as Target, { sendBegin: true, socket: socketOf(connection) });
+      unit.start(connection as unknown as Target, { sendsBeginAndCommit: true, socket: socketOf(connection) });
       return unit.run(
         (started) => work(started, answer),
         () =>
@@ -303,7 +305,7 @@ async function runOnPglite<First, T>(
   const unit = unitClientOf(pglite, (client) => drizzlePglite({ client: client as never }) as unknown as Database);
   return retriedOnConflict(() =>
     pglite.transaction(async (transaction: PGliteTransaction) => {
-      unit.start(transaction as unknown as Target, { sendBegin: false });
+      unit.start(transaction as unknown as Target, { sendsBeginAndCommit: false });
       // A failure makes PGlite's transaction roll back as it ends.
       return unit.run((started) => work(started, answer)).finally(() => unit.end());
     }),

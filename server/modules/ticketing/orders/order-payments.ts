@@ -216,24 +216,24 @@ export async function startCardPayment(
  */
 async function recovered(unit: UnitOfWork, event: EventRow, order: OrderRow): Promise<boolean> {
   if (order.status !== "cancelled" || order.cancelReason !== "expired") return false;
-  const savepoint = unit.tx;
+  const { tx } = unit;
   try {
     await unit.savepoint(async () => {
-      const items = await savepoint
+      const items = await tx
         .select({ holder: orderItems.holderGuestId, ticketId: orderItems.ticketId, parent: orderItems.parentItemId })
         .from(orderItems)
         .where(eq(orderItems.orderId, order.id));
       const holdings = items.flatMap((item) =>
         item.parent === null && item.holder ? [{ guestId: item.holder, ticketId: item.ticketId, field: "items" }] : [],
       );
-      await checkOwnership(savepoint, holdings, [order.id]);
+      await checkOwnership(tx, holdings, [order.id]);
       await checkSeats(
-        savepoint,
+        tx,
         event,
         holdings.map((holding) => holding.guestId),
         [order.id],
       );
-      await applyStockChange(savepoint, await addHeldStock(savepoint, emptyStockChange(), [order.id], 1));
+      await applyStockChange(tx, await addHeldStock(tx, emptyStockChange(), [order.id], 1));
     });
     return true;
   } catch (error) {
