@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { databaseWithBuckets, insertBucket } from "./buckets.testing.js";
-import { preparedStatement } from "./prepared.js";
+import { preparedStatement, preparedWrite, sendWrites } from "./prepared.js";
 
 const db = databaseWithBuckets("prepared-");
 
@@ -34,4 +34,53 @@ test("run on a transaction, it runs inside it: it sees the transaction's own wri
     .catch((error: typeof rollback & { inside: unknown }) => error.inside);
   expect(seen).toEqual([{ hits: 5 }]);
   expect(await hitsOf(db()).execute({ key: "prepared-tx" })).toEqual([]);
+});
+
+const bucketInsert = preparedWrite<"key" | "hits">("test_bucket_insert", (executor, value) =>
+  executor.insert(rateLimitBuckets).values({ key: value("key"), windowStartedAt: sql`now()`, hits: value("hits") }),
+);
+/** A write reading a WITH query of its own: a copy of the bucket it inserts first, with its hits doubled. */
+const bucketAndDouble = preparedWrite<"key">("test_bucket_and_double", (_executor, value) => ({
+  ahead: {
+    test_first: sql`insert into ${rateLimitBuckets} (key, window_started_at, hits) values (${value("key")}, now(), 2)
+      returning key, hits`,
+  },
+  write: sql`insert into ${rateLimitBuckets} (key, window_started_at, hits)
+    select key || '-double', now(), hits * 2 from test_first`,
+}));
+const hitsOfKeys = async (prefix: string) =>
+  Object.fromEntries(
+    (
+      await db()
+        .select({ key: rateLimitBuckets.key, hits: rateLimitBuckets.hits })
+        .from(rateLimitBuckets)
+        .where(like(rateLimitBuckets.key, `${prefix}%`))
+    ).map((row) => [row.key, row.hits]),
+  );
+
+test("writes sent together are one statement, each with its own values, the WITH queries they read ahead of them", async () => {
+  await sendWrites(db(), [
+    bucketInsert.with({ key: "prepared-w1", hits: 1 }),
+    bucketAndDouble.with({ key: "prepared-w2" }),
+    bucketInsert.with({ key: "prepared-w3", hits: 3 }),
+  ]);
+  expect(await hitsOfKeys("prepared-w")).toEqual({
+    "prepared-w1": 1,
+    "prepared-w2": 2,
+    "prepared-w2-double": 4,
+    "prepared-w3": 3,
+  });
+  // Alone, a write reading its WITH query is its own statement.
+  await bucketAndDouble(db(), { key: "prepared-w4" });
+  expect(await hitsOfKeys("prepared-w4")).toEqual({ "prepared-w4": 2, "prepared-w4-double": 4 });
+});
+
+test("writes sent together fail together: none is written when one fails", async () => {
+  await bucket("prepared-taken", 1);
+  const failed = await sendWrites(db(), [
+    bucketInsert.with({ key: "prepared-fresh", hits: 1 }),
+    bucketInsert.with({ key: "prepared-taken", hits: 2 }),
+  ]).catch((error: unknown) => error);
+  expect(failed).toBeInstanceOf(Error);
+  expect(await hitsOfKeys("prepared-")).toEqual({ "prepared-taken": 1 });
 });

@@ -1,4 +1,5 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { clientOf, type Executor } from "./connection.js";
 
 /** What Drizzle's `.prepare(name)` gives: a statement built once, run with the values of its placeholders. */
@@ -33,16 +34,111 @@ export function preparedStatement<Statement extends Prepared>(build: (executor: 
 }
 
 /**
+ * What a write's `build` gives: the write (an insert or update builder), or a write that reads WITH queries of its
+ * own, named (an invoice takes its number in one): those go ahead of it in the statement.
+ */
+type WriteSql = (SQLWrapper & { prepare(name: string): Prepared }) | WriteWithQueries;
+type WriteWithQueries = { readonly ahead: Readonly<Record<string, SQLWrapper>>; readonly write: SQLWrapper };
+
+/** A write and its values, not sent yet: `sendWrites` sends it, alone or with others in one statement. */
+export type PendingWrite = { readonly write: PreparedWrite<never>; readonly values: Record<string, unknown> };
+
+export type PreparedWrite<Key extends string> = {
+  /** Sends the write alone, with its values; sent when called. */
+  (executor: Executor, values: Record<Key, unknown>): Promise<unknown>;
+  /** The write with its values, for `sendWrites`. */
+  with(values: Record<Key, unknown>): PendingWrite;
+  readonly statementName: string;
+  /** Its SQL, its values named by `value` (`sendWrites` gives each write's values a prefix of their own). */
+  build(executor: Executor, value: (key: Key) => Placeholder): WriteSql;
+};
+
+/**
  * A write of the sale-day path, built once as `preparedStatement` says: `build` writes it with `value(key)` for each of
  * its values (placeholders), and the answer sends it on an executor with its values. It is sent when called, before
  * the promise it answers is awaited: a unit of work may send it ahead of its next statement (unit-of-work.ts).
  */
 export function preparedWrite<Key extends string>(
   name: string,
-  build: (executor: Executor, value: (key: Key) => Placeholder) => { prepare(name: string): Prepared },
-) {
-  const statement = preparedStatement((executor) => build(executor, (key) => sql.placeholder(key)).prepare(name));
-  return (executor: Executor, values: Record<Key, unknown>): Promise<unknown> => statement(executor).execute(values);
+  build: (executor: Executor, value: (key: Key) => Placeholder) => WriteSql,
+): PreparedWrite<Key> {
+  const statement = preparedStatement((executor) => {
+    const written = build(executor, (key) => sql.placeholder(key));
+    return "ahead" in written ? withQueries(executor, [written]).prepare(name) : written.prepare(name);
+  });
+  const send = (executor: Executor, values: Record<Key, unknown>) => statement(executor).execute(values);
+  const write: PreparedWrite<Key> = Object.assign(send, {
+    with: (values: Record<Key, unknown>): PendingWrite => ({ write: write as PreparedWrite<never>, values }),
+    statementName: name,
+    build,
+  });
+  return write;
+}
+
+/** `preparedWrite` for each `count` (of rows), each built the first time its count is asked for. */
+export function preparedWritesBy<Key extends string>(
+  build: (count: number) => PreparedWrite<Key>,
+): (count: number) => PreparedWrite<Key> {
+  const writes = new Map<number, PreparedWrite<Key>>();
+  return (count) => {
+    let write = writes.get(count);
+    if (!write) {
+      write = build(count);
+      writes.set(count, write);
+    }
+    return write;
+  };
+}
+
+/**
+ * One statement of data-modifying WITH queries, one per write (after the queries it reads), which PostgreSQL runs
+ * whether or not the statement reads them. They all see the database as it was when the statement started: none
+ * may read what another writes, except through the named queries it reads itself.
+ */
+function withQueries(executor: Executor, writes: readonly WriteSql[]) {
+  const queries = writes.flatMap((written, index) => {
+    const ahead = "ahead" in written ? Object.entries(written.ahead) : [];
+    const write = "ahead" in written ? written.write : written;
+    return [...ahead, [`write_${index}`, write] as const];
+  });
+  const names = new Set(queries.map(([name]) => name));
+  if (names.size < queries.length) throw new Error("two writes of one statement name a WITH query alike");
+  return executor
+    .with(...queries.map(([name, query]) => executor.$with(name, {}).as(query.getSQL())))
+    .select({ written: sql`1` })
+    .from(sql`(select) as nothing`);
+}
+
+/** The statement of each list of writes sent together, built the first time it is sent. */
+const statementsOfWrites = new Map<string, (executor: Executor) => Prepared>();
+
+/**
+ * Sends `writes` as one statement, sent when called; their failure is the statement's. On sale day each statement
+ * costs PostgreSQL a snapshot and an executor of its own, and PGlite its run through WASM: a checkout's five writes
+ * as one statement cost a fifth. The statement of each list of writes (by their names, in order) is built once, and
+ * named `writes_` with a digest of that list.
+ */
+export function sendWrites(executor: Executor, writes: readonly PendingWrite[]): Promise<unknown> {
+  const [only] = writes;
+  if (!only) return Promise.resolve();
+  if (writes.length === 1) return only.write(executor, only.values as never);
+  const list = writes.map(({ write }) => write.statementName).join("+");
+  let statement = statementsOfWrites.get(list);
+  if (!statement) {
+    const name = `writes_${createHash("sha1").update(list).digest("hex").slice(0, 16)}`;
+    statement = preparedStatement((built) =>
+      withQueries(
+        built,
+        writes.map(({ write }, index) => write.build(built, (key: string) => sql.placeholder(`${index}_${key}`))),
+      ).prepare(name),
+    );
+    statementsOfWrites.set(list, statement);
+  }
+  const values: Record<string, unknown> = {};
+  writes.forEach((pending, index) => {
+    prefixedValues(`${index}_`, pending.values, values);
+  });
+  return statement(executor).execute(values);
 }
 
 /**

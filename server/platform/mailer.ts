@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database, Executor } from "../db/connection.js";
-import { preparedWrite } from "../db/prepared.js";
+import { type PendingWrite, preparedWrite, sendWrites } from "../db/prepared.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
 import { type AttachmentRef, mails } from "./mail.tables.js";
@@ -91,6 +91,30 @@ const mailInsert = preparedWrite<
     fromName: value("fromName"),
   }),
 );
+
+/**
+ * A mail of the outbox, not written yet (`sendWrites` writes it with the change that caused it, as `enqueue` does),
+ * and its id.
+ */
+export function mailWrite(mail: OutgoingMail): { id: string; write: PendingWrite } {
+  const { html, text } = mail.rendered ? mail.rendered : renderMail(mail.content, mail.language);
+  const id = randomUUID();
+  const write = mailInsert.with({
+    id,
+    toAddress: mail.to,
+    subject: mail.subject,
+    html,
+    text,
+    template: mail.template,
+    language: mail.language,
+    accountId: mail.accountId ?? null,
+    eventId: mail.eventId ?? null,
+    guestId: mail.guestId ?? null,
+    attachments: mail.attachments ?? [],
+    fromName: mail.fromName ?? null,
+  });
+  return { id, write };
+}
 
 /** The address of a From value, `Name <address>` or a bare address. */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
@@ -210,22 +234,8 @@ export function createMailer(options: {
     },
     renderAttachment,
     async enqueue(executor, mail) {
-      const { html, text } = mail.rendered ? mail.rendered : renderMail(mail.content, mail.language);
-      const id = randomUUID();
-      await mailInsert(executor, {
-        id,
-        toAddress: mail.to,
-        subject: mail.subject,
-        html,
-        text,
-        template: mail.template,
-        language: mail.language,
-        accountId: mail.accountId ?? null,
-        eventId: mail.eventId ?? null,
-        guestId: mail.guestId ?? null,
-        attachments: mail.attachments ?? [],
-        fromName: mail.fromName ?? null,
-      });
+      const { id, write } = mailWrite(mail);
+      await sendWrites(executor, [write]);
       return id;
     },
     kick,

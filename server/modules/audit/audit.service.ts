@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Database, Executor } from "../../db/connection.js";
-import { preparedWrite } from "../../db/prepared.js";
+import { type PendingWrite, preparedWrite, sendWrites } from "../../db/prepared.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
 
@@ -67,17 +67,13 @@ const auditInsert = preparedWrite<AuditColumn>("audit", (executor, value) =>
 const jsonOrNull = (value: Record<string, unknown> | null | undefined) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-/**
- * Writes one audit row in the caller's transaction, so the log and the change commit or fail together. Sent when
- * called (a unit of work may send it ahead of its next statement).
- */
-export function recordAudit(
-  executor: Executor,
+/** An audit row, not written yet: `sendWrites` (db/prepared.ts) writes it with the change it logs. */
+export function auditWrite(
   actor: Principal | { kind: "system"; label: string },
   entry: AuditEntry,
   ip?: string,
-): Promise<unknown> {
-  return auditInsert(executor, {
+): PendingWrite {
+  return auditInsert.with({
     accountId: entry.accountId,
     eventId: entry.eventId ?? null,
     actorUserId: actor.kind === "user" ? actor.userId : null,
@@ -90,6 +86,19 @@ export function recordAudit(
     after: jsonOrNull(entry.after),
     ip: ip ?? null,
   });
+}
+
+/**
+ * Writes one audit row in the caller's transaction, so the log and the change commit or fail together. Sent when
+ * called (a unit of work may send it ahead of its next statement).
+ */
+export function recordAudit(
+  executor: Executor,
+  actor: Principal | { kind: "system"; label: string },
+  entry: AuditEntry,
+  ip?: string,
+): Promise<unknown> {
+  return sendWrites(executor, [auditWrite(actor, entry, ip)]);
 }
 
 /** Keeps only the fields that changed, for a readable before/after summary. */

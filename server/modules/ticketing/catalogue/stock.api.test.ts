@@ -1,16 +1,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { type PendingWrite, sendWrites } from "../../../db/prepared.js";
 import { refusalOf } from "../../../platform/errors.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { coupons, tickets } from "../ticketing.tables.js";
 import { catalogueEvent, created, ticketBody } from "./catalogue.testing.js";
-import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits, ticketPriceAt } from "./stock.service.js";
+import {
+  couponRedeemed,
+  couponReleased,
+  ticketPriceAt,
+  ticketUnitsReleased,
+  ticketUnitsTaken,
+} from "./stock.service.js";
 
 const t = testAppForFile();
 const tenants = madeBeforeAll(() => registerTenants(t));
 const event = madeBeforeAll(() => catalogueEvent(t, tenants.owner));
 
+const sent = (...writes: PendingWrite[]) => sendWrites(t.context.db, writes);
 const taken = async (id: string) =>
   (await t.context.db.select({ taken: tickets.quantityTaken }).from(tickets).where(eq(tickets.id, id)))[0]?.taken;
 
@@ -30,25 +38,21 @@ describe("what orders take from the catalogue", () => {
   it("sells exactly the quota when buyers race for it, refuses the rest, and gives units back", async () => {
     const ticket = await created(t, tenants.owner.token, event.tickets, ticketBody({ maxQuantity: 10 }));
     const refused = `TICKET_NOT_AVAILABLE tickets.${ticket.id}`;
-    const results = await Promise.all(
-      Array.from({ length: 30 }, () => outcome(takeTicketUnits(t.context.db, ticket.id, 1))),
-    );
+    const results = await Promise.all(Array.from({ length: 30 }, () => outcome(sent(ticketUnitsTaken(ticket.id, 1)))));
     expect(results.filter((result) => result === "taken")).toHaveLength(10);
     expect(results.filter((result) => result === refused)).toHaveLength(20);
     expect(await taken(ticket.id)).toBe(10);
-    await releaseTicketUnits(t.context.db, ticket.id, 3);
-    expect(await outcome(takeTicketUnits(t.context.db, ticket.id, 4))).toBe(refused);
-    expect(await outcome(takeTicketUnits(t.context.db, ticket.id, 3))).toBe("taken");
+    await sent(ticketUnitsReleased(ticket.id, 3));
+    expect(await outcome(sent(ticketUnitsTaken(ticket.id, 4)))).toBe(refused);
+    expect(await outcome(sent(ticketUnitsTaken(ticket.id, 3)))).toBe("taken");
     expect(await taken(ticket.id)).toBe(10);
   });
 
   it("sells any number of an unlimited ticket, nothing of an inactive one, and says an option's quota is filled", async () => {
     const unlimited = await created(t, tenants.owner.token, event.tickets, ticketBody());
-    expect(await outcome(takeTicketUnits(t.context.db, unlimited.id, 500))).toBe("taken");
+    expect(await outcome(sent(ticketUnitsTaken(unlimited.id, 500)))).toBe("taken");
     const inactive = await created(t, tenants.owner.token, event.tickets, ticketBody({ active: false }));
-    expect(await outcome(takeTicketUnits(t.context.db, inactive.id, 1))).toBe(
-      `TICKET_NOT_AVAILABLE tickets.${inactive.id}`,
-    );
+    expect(await outcome(sent(ticketUnitsTaken(inactive.id, 1)))).toBe(`TICKET_NOT_AVAILABLE tickets.${inactive.id}`);
     expect(await taken(inactive.id)).toBe(0);
     const option = await created(
       t,
@@ -56,9 +60,17 @@ describe("what orders take from the catalogue", () => {
       event.tickets,
       ticketBody({ isOption: true, optionOf: [unlimited.id], maxQuantity: 1 }),
     );
-    expect(await outcome(takeTicketUnits(t.context.db, option.id, 2))).toBe(
-      `TICKET_OPTION_QUOTA_FILLED tickets.${option.id}`,
+    expect(await outcome(sent(ticketUnitsTaken(option.id, 2)))).toBe(`TICKET_OPTION_QUOTA_FILLED tickets.${option.id}`);
+  });
+
+  it("takes units of two tickets in one statement, or neither when one is refused", async () => {
+    const first = await created(t, tenants.owner.token, event.tickets, ticketBody({ maxQuantity: 5 }));
+    const second = await created(t, tenants.owner.token, event.tickets, ticketBody({ maxQuantity: 1 }));
+    expect(await outcome(sent(ticketUnitsTaken(first.id, 2), ticketUnitsTaken(second.id, 1)))).toBe("taken");
+    expect(await outcome(sent(ticketUnitsTaken(first.id, 2), ticketUnitsTaken(second.id, 1)))).toBe(
+      `TICKET_NOT_AVAILABLE tickets.${second.id}`,
     );
+    expect([await taken(first.id), await taken(second.id)]).toEqual([2, 1]);
   });
 
   it("uses a limited coupon no more than its limit", async () => {
@@ -69,14 +81,12 @@ describe("what orders take from the catalogue", () => {
       maxRedemptions: 2,
       ticketIds: [(await created(t, tenants.owner.token, event.tickets, ticketBody())).id],
     });
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => outcome(redeemCoupon(t.context.db, coupon.id, 1))),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => outcome(sent(couponRedeemed(coupon.id, 1)))));
     expect(results.filter((result) => result === "taken")).toHaveLength(2);
     expect(new Set(results.filter((result) => result !== "taken"))).toEqual(
       new Set([`CART_COUPON_USED_UP coupons.${coupon.id}`]),
     );
-    await releaseCoupon(t.context.db, coupon.id, 1);
+    await sent(couponReleased(coupon.id, 1));
     const [row] = await t.context.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row?.redemptions).toBe(1);
   });

@@ -15,9 +15,12 @@ import { coupons, ticketPricePeriods, tickets } from "../ticketing.tables.js";
 const refusedUnless = (allowed: SQL, units: SQL, refusal: SQL | MessageCode, field: SQL) =>
   sql`units_or_refusal(${allowed}, ${units}, ${refusal}, ${field})`;
 
-/* Each a write built once (prepared.ts), sent when called. Its values go as they are, an integer count and text. */
+/*
+ * Each a write built once (prepared.ts), answered not yet sent (`sendWrites` sends it, alone or with the order's other
+ * writes). Its values go as they are, an integer count and text.
+ */
 
-const ticketUnitsTaken = preparedWrite<"ticketId" | "units" | "field">("ticket_units_taken", (executor, value) => {
+const ticketUnitsUpdate = preparedWrite<"ticketId" | "units" | "field">("ticket_units_taken", (executor, value) => {
   const units = sql`${value("units")}::int`;
   const allowed = and(
     eq(tickets.active, true),
@@ -37,10 +40,10 @@ const ticketUnitsTaken = preparedWrite<"ticketId" | "units" | "field">("ticket_u
  * this option." for an option). Whether the ticket is on sale to the public is the shop's question, not this one's:
  * an organizer may sell it anyway.
  */
-export const takeTicketUnits = (executor: Executor, ticketId: string, units: number) =>
-  ticketUnitsTaken(executor, { ticketId, units, field: `tickets.${ticketId}` });
+export const ticketUnitsTaken = (ticketId: string, units: number) =>
+  ticketUnitsUpdate.with({ ticketId, units, field: `tickets.${ticketId}` });
 
-const ticketUnitsReleased = preparedWrite<"ticketId" | "units">("ticket_units_released", (executor, value) =>
+const ticketUnitsReturn = preparedWrite<"ticketId" | "units">("ticket_units_released", (executor, value) =>
   executor
     .update(tickets)
     .set({ quantityTaken: sql`greatest(${tickets.quantityTaken} - ${value("units")}::int, 0)` })
@@ -48,10 +51,9 @@ const ticketUnitsReleased = preparedWrite<"ticketId" | "units">("ticket_units_re
 );
 
 /** Gives units back (an expired cart, a cancellation, a refund). */
-export const releaseTicketUnits = (executor: Executor, ticketId: string, units: number) =>
-  ticketUnitsReleased(executor, { ticketId, units });
+export const ticketUnitsReleased = (ticketId: string, units: number) => ticketUnitsReturn.with({ ticketId, units });
 
-const couponRedeemed = preparedWrite<"couponId" | "uses" | "field">("coupon_redeemed", (executor, value) => {
+const couponRedemption = preparedWrite<"couponId" | "uses" | "field">("coupon_redeemed", (executor, value) => {
   const uses = sql`${value("uses")}::int`;
   const allowed = or(
     isNull(coupons.maxRedemptions),
@@ -65,10 +67,10 @@ const couponRedeemed = preparedWrite<"couponId" | "uses" | "field">("coupon_rede
 });
 
 /** Uses a coupon `uses` times, else refuses when its redemptions are all used. */
-export const redeemCoupon = (executor: Executor, couponId: string, uses: number) =>
-  couponRedeemed(executor, { couponId, uses, field: `coupons.${couponId}` });
+export const couponRedeemed = (couponId: string, uses: number) =>
+  couponRedemption.with({ couponId, uses, field: `coupons.${couponId}` });
 
-const couponReleased = preparedWrite<"couponId" | "uses">("coupon_released", (executor, value) =>
+const couponReturn = preparedWrite<"couponId" | "uses">("coupon_released", (executor, value) =>
   executor
     .update(coupons)
     .set({ redemptions: sql`greatest(${coupons.redemptions} - ${value("uses")}::int, 0)` })
@@ -76,8 +78,7 @@ const couponReleased = preparedWrite<"couponId" | "uses">("coupon_released", (ex
 );
 
 /** Gives uses back (the order that used it was cancelled before payment). */
-export const releaseCoupon = (executor: Executor, couponId: string, uses: number) =>
-  couponReleased(executor, { couponId, uses });
+export const couponReleased = (couponId: string, uses: number) => couponReturn.with({ couponId, uses });
 
 /** The prices of a ticket at an instant: the one period covering it (start included, end excluded), if any. */
 export async function ticketPriceAt(executor: Executor, ticketId: string, at: Date) {

@@ -85,14 +85,7 @@ describe("invoice numbering", () => {
       t.context.db.transaction(async (tx) => {
         const order = await lockOrder(tx, event.id, awaiting.id);
         const eventRow = await readOrderEvent(tx, event.id);
-        await completeOrder(
-          t.context,
-          tx,
-          eventRow,
-          order,
-          { action: "confirm", paymentMethod: "other" },
-          systemActor("test"),
-        );
+        await completeOrder(tx, eventRow, order, { action: "confirm", paymentMethod: "other" }, systemActor("test"));
         throw new Error("the transaction fails after the invoice");
       }),
     ).rejects.toThrow("after the invoice");

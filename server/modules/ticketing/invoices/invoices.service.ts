@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq, exists, not, or, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedStatement } from "../../../db/prepared.js";
+import { type PendingWrite, preparedWrite, sendWrites } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
+import { mailWrite } from "../../../platform/mailer.js";
 import { passCodeSecret } from "../../../platform/pass-codes.js";
 import type { Caller } from "../../events/events.service.js";
 import { type EventRow, requireEvent } from "../../events/events.visibility.js";
@@ -33,54 +34,53 @@ function numberPrefix(kind: OrderDocumentKind, testMode: boolean, eventId: strin
 }
 
 /**
- * Takes the series' next number and writes the document, in one statement: the counter row stays locked until the
- * transaction commits (sale-day completions queue on it), so callers issue as the LAST step of their transaction.
- * The number is written into the snapshot there too, since it is known only then. Built once; nothing is read back.
+ * Takes the series' next number and writes the document, in one write: the counter row stays locked until the
+ * transaction commits (sale-day completions queue on it), so callers write it LAST in their transaction. The number
+ * is written into the snapshot there too, since it is known only then. Built once; nothing is read back.
  */
-const documentIssue = preparedStatement((executor) => {
-  const value = (key: string) => sql.placeholder(key);
-  const sequence = executor.$with("document_sequence", {}).as(
-    sql`insert into ${documentCounters} (event_id, kind, test_mode, last_sequence)
+const documentIssue = preparedWrite<
+  | "eventId"
+  | "kind"
+  | "testMode"
+  | "id"
+  | "orderId"
+  | "refundId"
+  | "prefix"
+  | "issuedAt"
+  | "language"
+  | "amountInclTaxCents"
+  | "snapshot"
+>("document_issue", (_executor, value) => {
+  const sequence = sql`insert into ${documentCounters} (event_id, kind, test_mode, last_sequence)
       values (${value("eventId")}, ${value("kind")}, ${value("testMode")}, 1)
       on conflict (event_id, kind, test_mode) do update set last_sequence = ${documentCounters}.last_sequence + 1
-      returning last_sequence`,
-  );
+      returning last_sequence`;
   // Six digits at least, more past a million: lpad would cut a longer number.
   const padded = sql`right('00000' || c.last_sequence::text, greatest(6, length(c.last_sequence::text)))`;
   const number = sql`${value("prefix")}::text || ${padded}`;
-  const document = executor.$with("document", {}).as(
-    sql`insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number, issued_at,
-        language, test_mode, amount_incl_tax_cents, snapshot)
-      select ${value("id")}::uuid, ${value("eventId")}::uuid, ${value("orderId")}::uuid, ${value("refundId")}::uuid,
-        ${value("kind")}, c.last_sequence, ${number}, ${value("issuedAt")}::timestamptz, ${value("language")},
-        ${value("testMode")}::boolean, ${value("amountInclTaxCents")}::int,
-        jsonb_set(${value("snapshot")}::jsonb, '{number}', to_jsonb(${number}))
-      from document_sequence c`,
-  );
-  // PostgreSQL runs a data-modifying WITH query whether or not the statement reads it.
-  return executor
-    .with(sequence, document)
-    .select({ issued: sql`1` })
-    .from(sql`(select) as nothing`)
-    .prepare("document_issue");
+  const document = sql`insert into ${orderDocuments} (id, event_id, order_id, refund_id, kind, sequence, number,
+      issued_at, language, test_mode, amount_incl_tax_cents, snapshot)
+    select ${value("id")}::uuid, ${value("eventId")}::uuid, ${value("orderId")}::uuid, ${value("refundId")}::uuid,
+      ${value("kind")}, c.last_sequence, ${number}, ${value("issuedAt")}::timestamptz, ${value("language")},
+      ${value("testMode")}::boolean, ${value("amountInclTaxCents")}::int,
+      jsonb_set(${value("snapshot")}::jsonb, '{number}', to_jsonb(${number}))
+    from document_sequence c`;
+  return { ahead: { document_sequence: sequence }, write: document };
 });
 
-/** Sends the document's statement (`documentIssue`) when called. */
-function issueDocument(
-  executor: Executor,
-  document: {
-    id: string;
-    eventId: string;
-    orderId: string;
-    refundId: string | null;
-    kind: OrderDocumentKind;
-    testMode: boolean;
-    issuedAt: Date;
-    snapshot: Omit<DocumentSnapshot, "number">;
-  },
-): Promise<unknown> {
+/** The document's write (`documentIssue`), not sent yet. */
+function documentWrite(document: {
+  id: string;
+  eventId: string;
+  orderId: string;
+  refundId: string | null;
+  kind: OrderDocumentKind;
+  testMode: boolean;
+  issuedAt: Date;
+  snapshot: Omit<DocumentSnapshot, "number">;
+}): PendingWrite {
   const { kind, testMode, eventId } = document;
-  return documentIssue(executor).execute({
+  return documentIssue.with({
     eventId,
     kind,
     testMode,
@@ -96,27 +96,19 @@ function issueDocument(
 }
 
 /**
- * The invoice of an order that has just completed, and the buyer's confirmation mail with the tickets and the
- * invoice attached. Test orders get an invoice of the TEST series: it shows the buyer what they will receive,
- * without taking a number of the legal sequence. The order's document sources are read here unless the caller has:
- * given them, the mail and the invoice are sent when called, one behind the other, the invoice's number last.
+ * The writes of an order that has just completed, not sent yet: the buyer's confirmation mail with the tickets and the
+ * invoice attached, then the invoice, whose number comes last. Test orders get an invoice of the TEST series: it shows
+ * the buyer what they will receive, without taking a number of the legal sequence.
  */
-export async function issueInvoice(
-  context: Pick<AppContext, "mailer">,
-  executor: Executor,
-  event: EventRow,
-  order: OrderRow,
-  sourcesRead?: DocumentSources,
-): Promise<void> {
-  const sources = sourcesRead ?? (await readDocumentSources(executor, order));
+export function invoiceWrites(event: EventRow, order: OrderRow, sources: DocumentSources): PendingWrite[] {
   const parts = snapshotParts(event, order, sources, { sign: 1 });
   const id = randomUUID();
-  const mailed = mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.order_confirmation", [
+  const mail = buyerMailWrite({ event, order, sources, parts }, "ticketing.order_confirmation", [
     { kind: "tickets", eventId: event.id, orderId: order.id },
     { kind: "document", documentId: id },
   ]);
   const issuedAt = new Date();
-  const issued = issueDocument(executor, {
+  const invoice = documentWrite({
     id,
     eventId: event.id,
     orderId: order.id,
@@ -132,12 +124,11 @@ export async function issueInvoice(
       invoiceNumber: null,
     },
   });
-  await Promise.all([mailed, issued]);
+  return mail ? [mail, invoice] : [invoice];
 }
 
 /** The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it. */
 export async function issueCreditNote(
-  context: Pick<AppContext, "mailer">,
   executor: Executor,
   event: EventRow,
   order: OrderRow,
@@ -150,11 +141,11 @@ export async function issueCreditNote(
     .from(orderDocuments)
     .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, "invoice")));
   const id = randomUUID();
-  await mailBuyer(context, executor, { event, order, sources, parts }, "ticketing.refund_notice", [
+  const mail = buyerMailWrite({ event, order, sources, parts }, "ticketing.refund_notice", [
     { kind: "document", documentId: id },
   ]);
   const issuedAt = new Date();
-  await issueDocument(executor, {
+  const creditNote = documentWrite({
     id,
     eventId: event.id,
     orderId: order.id,
@@ -170,12 +161,11 @@ export async function issueCreditNote(
       invoiceNumber: invoice?.number ?? null,
     },
   });
+  await sendWrites(executor, mail ? [mail, creditNote] : [creditNote]);
 }
 
-/** The buyer's mail carrying a document; none (a buyer deleted, a guest without email): no mail. */
-async function mailBuyer(
-  context: Pick<AppContext, "mailer">,
-  executor: Executor,
+/** The buyer's mail carrying a document, not sent yet; none (a buyer deleted, a guest without email): no mail. */
+function buyerMailWrite(
   {
     event,
     order,
@@ -184,15 +174,15 @@ async function mailBuyer(
   }: { event: EventRow; order: OrderRow; sources: DocumentSources; parts: SnapshotParts },
   template: "ticketing.order_confirmation" | "ticketing.refund_notice",
   attachments: AttachmentRef[],
-) {
+): PendingWrite | undefined {
   const to = sources.buyer?.email;
-  if (!to) return;
+  if (!to) return undefined;
   const details = { event, totalInclTaxCents: parts.totalInclTaxCents, currency: parts.currency };
   const mail =
     template === "ticketing.order_confirmation"
       ? orderConfirmationMail(order.language, details)
       : refundNoticeMail(order.language, details);
-  await context.mailer.enqueue(executor, {
+  return mailWrite({
     to,
     template,
     language: order.language,
@@ -201,7 +191,7 @@ async function mailBuyer(
     guestId: order.buyerGuestId,
     ...mail,
     attachments,
-  });
+  }).write;
 }
 
 /** One document of an order of the event; 404 when it is another order's. */
@@ -310,7 +300,7 @@ export async function memberTicketsPdf(context: AppContext, { guest, event }: Me
   return ticketsFile(context, event.id, orderId, order.buyerGuestId === guest.id ? undefined : guest.id);
 }
 
-/** What the order mails' references (`issueInvoice`, `issueCreditNote`) become at delivery. */
+/** What the order mails' references (`invoiceWrites`, `issueCreditNote`) become at delivery. */
 export function registerDocumentRenderers(context: AppContext) {
   const pdf = async (file: PdfFile) => ({
     filename: file.filename,

@@ -4,7 +4,14 @@ import type { Language } from "../../../../contract/common.js";
 import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-orders.js";
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedStatementsBy, preparedWrite, rowOfValues, valuesOfRows } from "../../../db/prepared.js";
+import {
+  type PendingWrite,
+  preparedWrite,
+  preparedWritesBy,
+  rowOfValues,
+  sendWrites,
+  valuesOfRows,
+} from "../../../db/prepared.js";
 import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -27,11 +34,11 @@ import {
   addCoupon,
   addHeldStock,
   addUnits,
-  applyStockChange,
   emptyStockChange,
   type StockChange,
+  stockChangeWrites,
 } from "./order-stock.js";
-import { type Actor, auditOrder, type OrderRow } from "./orders.shared.js";
+import { type Actor, auditOrder, type OrderRow, orderAuditWrite } from "./orders.shared.js";
 import { orderCoupons } from "./orders.tables.js";
 
 /*
@@ -189,14 +196,8 @@ function holdersOfUnits(units: readonly CartUnit[], placement: CartPlacement): s
   return holderIds;
 }
 
-function writeItems(
-  unit: UnitOfWork,
-  orderId: string,
-  units: readonly CartUnit[],
-  holderIds: string[],
-  priced: PricedOrder,
-  at: Date,
-) {
+/** The order's items, a write not sent yet. */
+function itemsWrite(orderId: string, units: readonly CartUnit[], holderIds: string[], priced: PricedOrder, at: Date) {
   const ids = units.map(() => randomUUID());
   const rows = priced.items.map((item, index) => {
     const parent = units[index]?.parent;
@@ -215,7 +216,7 @@ function writeItems(
       createdAt: new Date(at.getTime() + index),
     };
   });
-  unit.send(() => itemsInsert(rows.length)(unit.tx).execute(valuesOfRows(rows)));
+  return itemsInsert(rows.length).with(valuesOfRows(rows));
 }
 
 const itemColumns = [
@@ -233,11 +234,28 @@ const itemColumns = [
 ] as const satisfies readonly (keyof typeof orderItems.$inferInsert)[];
 
 /** The items of an order, a write built once per count of items. */
-const itemsInsert = preparedStatementsBy((executor, count: number) =>
-  executor
-    .insert(orderItems)
-    .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, sql.placeholder, `${index}_`)))
-    .prepare(`order_items_${count}`),
+const itemsInsert = preparedWritesBy((count) =>
+  preparedWrite<string>(`order_items_${count}`, (executor, value) =>
+    executor
+      .insert(orderItems)
+      .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, value, `${index}_`))),
+  ),
+);
+
+const couponColumns = [
+  "orderId",
+  "couponId",
+  "code",
+  "discountCents",
+] as const satisfies readonly (keyof typeof orderCoupons.$inferInsert)[];
+
+/** The coupons an order uses, a write built once per count of coupons. */
+const couponsInsert = preparedWritesBy((count) =>
+  preparedWrite<string>(`order_coupons_${count}`, (executor, value) =>
+    executor
+      .insert(orderCoupons)
+      .values(Array.from({ length: count }, (_, index) => rowOfValues(couponColumns, value, `${index}_`))),
+  ),
 );
 
 const newOrderColumns = [
@@ -284,23 +302,22 @@ export async function fillCart(unit: UnitOfWork, placement: CartPlacement, targe
 
   const totals = { totalInclTaxCents: priced.totalInclCents, totalExclTaxCents: priced.totalExclCents, updatedAt: at };
   const orderId = target.kind === "new" ? randomUUID() : target.id;
-  if (target.kind === "existing") {
+  const writes: PendingWrite[] = [];
+  if (target.kind === "new") {
+    const values = {
+      id: orderId,
+      eventId: event.id,
+      buyerGuestId: placement.buyer.id,
+      billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
+      createdAt: at,
+      ...totals,
+      ...target.values,
+    };
+    writes.push(newOrderInsert.with(values));
+  } else {
+    // Emptied and updated first: the writes below all see the database as it was before their statement.
     unit.send(() => executor.delete(orderItems).where(eq(orderItems.orderId, orderId)));
     unit.send(() => executor.delete(orderCoupons).where(eq(orderCoupons.orderId, orderId)));
-  }
-  if (target.kind === "new") {
-    unit.send(() =>
-      newOrderInsert(executor, {
-        id: orderId,
-        eventId: event.id,
-        buyerGuestId: placement.buyer.id,
-        billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
-        createdAt: at,
-        ...totals,
-        ...target.values,
-      }),
-    );
-  } else {
     unit.send(() =>
       executor
         .update(orders)
@@ -308,7 +325,7 @@ export async function fillCart(unit: UnitOfWork, placement: CartPlacement, targe
         .where(eq(orders.id, orderId)),
     );
   }
-  writeItems(unit, orderId, units, holderIds, priced, at);
+  writes.push(itemsWrite(orderId, units, holderIds, priced, at));
   if (coupons.length > 0) {
     const used = coupons.map((coupon, index) => ({
       orderId,
@@ -316,20 +333,18 @@ export async function fillCart(unit: UnitOfWork, placement: CartPlacement, targe
       code: coupon.code,
       discountCents: priced.coupons[index]?.cents ?? 0,
     }));
-    unit.send(() => executor.insert(orderCoupons).values(used));
+    writes.push(couponsInsert(used.length).with(valuesOfRows(used)));
   }
   const scope = { accountId: event.accountId, eventId: event.id, orderId };
-  unit.send(() =>
-    auditOrder(executor, placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", {
-      after: {
-        units: units.length,
-        coupons: coupons.map((coupon) => coupon.code),
-        totalInclTaxCents: priced.totalInclCents,
-      },
-    }),
-  );
+  const after = {
+    units: units.length,
+    coupons: coupons.map((coupon) => coupon.code),
+    totalInclTaxCents: priced.totalInclCents,
+  };
+  writes.push(orderAuditWrite(placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", { after }));
   // Last: the rows everybody wants are locked from here to the commit only.
-  unit.send(() => applyStockChange(executor, change));
+  writes.push(...stockChangeWrites(change));
+  unit.send(() => sendWrites(executor, writes));
   return orderId;
 }
 

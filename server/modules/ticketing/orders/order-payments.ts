@@ -352,15 +352,11 @@ export async function settleSucceededPayment(
     const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
     const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
     if (covers && canTransition("pay", order.status)) {
-      unit.send(() =>
-        completeOrder(context, tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources),
-      );
+      unit.send(() => completeOrder(tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources));
       return undefined;
     }
     if (covers && (await recovered(unit, eventRow, order))) {
-      unit.send(() =>
-        completeOrder(context, tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources),
-      );
+      unit.send(() => completeOrder(tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources));
       return undefined;
     }
     return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);

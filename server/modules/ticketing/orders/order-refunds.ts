@@ -106,7 +106,7 @@ export async function refundOrder(
     const change = emptyStockChange();
     for (const item of chosen) addUnits(change, item.ticketId, -1);
     await applyStockChange(tx, change);
-    await issueCreditNote(context, tx, event, order, { id: refund.id, itemIds: chosen.map((item) => item.id) });
+    await issueCreditNote(tx, event, order, { id: refund.id, itemIds: chosen.map((item) => item.id) });
     return payment ? refund.id : undefined;
   });
   await context.mailer.kick();

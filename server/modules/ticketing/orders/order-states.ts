@@ -2,16 +2,15 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { CancelReason, PaymentMethod } from "../../../../contract/ticketing.js";
 import type { OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedWrite, rowOfValues } from "../../../db/prepared.js";
-import type { AppContext } from "../../../platform/context.js";
+import { preparedWrite, rowOfValues, sendWrites } from "../../../db/prepared.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
 import { guests } from "../../guests/guests.tables.js";
-import type { DocumentSources } from "../invoices/invoice-snapshot.js";
-import { issueInvoice } from "../invoices/invoices.service.js";
+import { type DocumentSources, readDocumentSources } from "../invoices/invoice-snapshot.js";
+import { invoiceWrites } from "../invoices/invoices.service.js";
 import { orderItems, orders } from "../ticketing.tables.js";
 import { addHeldStock, applyStockChange, emptyStockChange } from "./order-stock.js";
-import { type Actor, auditOrder, type OrderRow, requireTransition } from "./orders.shared.js";
+import { type Actor, auditOrder, type OrderRow, orderAuditWrite, requireTransition } from "./orders.shared.js";
 
 /*
  * The moves of SPEC §4 other than refunds (order-refunds.ts), each checked against the transition table of
@@ -80,17 +79,16 @@ const holdersAttending = preparedWrite<"orderId" | "at">("holders_attending", (e
  * cart): its units are already held. Its holders are attending from now on. Its invoice and the confirmation mail
  * with the tickets are issued here, in this transaction (the mail through the outbox), so no completed order lacks
  * them and none gets them twice; the caller kicks the mailer after its commit, and may hand over the order's document
- * sources it read under the lock. Given them, its writes are all sent when called, one behind the other (a unit of work
- * may send them ahead of its next statement); the invoice's number, which locks its series until the commit, is last.
+ * sources it read under the lock. Given them, its writes are sent when called, as one statement (a unit of work may send
+ * it ahead of its next statement); the invoice's number, which locks its series until the commit, is taken last.
  */
 export async function completeOrder(
-  context: Pick<AppContext, "mailer">,
   executor: Executor,
   event: EventRow,
   order: OrderRow,
   completion: Completion,
   actor: Actor,
-  sources?: DocumentSources,
+  sourcesRead?: DocumentSources,
 ): Promise<OrderRow> {
   requireTransition(completion.action, order);
   const now = new Date();
@@ -105,22 +103,25 @@ export async function completeOrder(
     updatedAt: now,
   };
   const completed: OrderRow = { ...order, ...changes };
-  // The order's row is locked by the caller.
-  await Promise.all([
-    orderCompletion(executor, { orderId: order.id, ...changes }),
-    holdersAttending(executor, { orderId: order.id, at: now }),
-    auditOrder(executor, actor, scopeOf(event, order), "completed", {
-      before: { status: order.status },
-      after: {
-        status: "completed",
-        via: completion.action,
-        paymentMethod: completed.paymentMethod,
-        otherPaymentKind: completed.otherPaymentKind,
-        totalInclTaxCents: completed.totalInclTaxCents,
-        testMode: completed.testMode,
-      },
-    }),
-    issueInvoice(context, executor, event, completed, sources),
+  const audit = orderAuditWrite(actor, scopeOf(event, order), "completed", {
+    before: { status: order.status },
+    after: {
+      status: "completed",
+      via: completion.action,
+      paymentMethod: completed.paymentMethod,
+      otherPaymentKind: completed.otherPaymentKind,
+      totalInclTaxCents: completed.totalInclTaxCents,
+      testMode: completed.testMode,
+    },
+  });
+  // Read unless given: then nothing is awaited before the writes are sent.
+  const invoice = invoiceWrites(event, completed, sourcesRead ?? (await readDocumentSources(executor, completed)));
+  // The order's row is locked by the caller; the invoice's number is taken last.
+  await sendWrites(executor, [
+    orderCompletion.with({ orderId: order.id, ...changes }),
+    holdersAttending.with({ orderId: order.id, at: now }),
+    audit,
+    ...invoice,
   ]);
   return completed;
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/connection.js";
+import { type PendingWrite, sendWrites } from "../../../db/prepared.js";
 import { refusalOf } from "../../../platform/errors.js";
-import { redeemCoupon, releaseCoupon, releaseTicketUnits, takeTicketUnits } from "../catalogue/stock.service.js";
+import { couponRedeemed, couponReleased, ticketUnitsReleased, ticketUnitsTaken } from "../catalogue/stock.service.js";
 import { orderItems } from "../ticketing.tables.js";
 import { orderCoupons } from "./orders.tables.js";
 
@@ -58,15 +59,19 @@ const sortedEntries = (map: Map<string, number>) =>
  * behind the other (a unit of work may send them ahead of its next statement).
  */
 export function applyStockChange(executor: Executor, change: StockChange): Promise<unknown> {
-  const updates = [
-    ...sortedEntries(change.coupons).map(([couponId, count]) =>
-      count < 0 ? releaseCoupon(executor, couponId, -count) : redeemCoupon(executor, couponId, count),
-    ),
-    ...sortedEntries(change.units).map(([ticketId, count]) =>
-      count < 0 ? releaseTicketUnits(executor, ticketId, -count) : takeTicketUnits(executor, ticketId, count),
-    ),
-  ];
-  return Promise.all(updates).catch((error: unknown) => {
+  return sendWrites(executor, stockChangeWrites(change)).catch((error: unknown) => {
     throw refusalOf(error) ?? error;
   });
+}
+
+/** The updates of `applyStockChange`, not sent yet: a unit of work sends them with the order's other writes. */
+export function stockChangeWrites(change: StockChange): PendingWrite[] {
+  return [
+    ...sortedEntries(change.coupons).map(([couponId, count]) =>
+      count < 0 ? couponReleased(couponId, -count) : couponRedeemed(couponId, count),
+    ),
+    ...sortedEntries(change.units).map(([ticketId, count]) =>
+      count < 0 ? ticketUnitsReleased(ticketId, -count) : ticketUnitsTaken(ticketId, count),
+    ),
+  ];
 }

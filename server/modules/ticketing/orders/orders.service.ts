@@ -200,7 +200,6 @@ export async function createOrder(
     const kind = body.kind ?? null;
     if (body.paid) {
       await completeOrder(
-        context,
         tx,
         event,
         order,
@@ -265,14 +264,7 @@ export async function confirmOrder(
     const { kind, ...billing } = body;
     const billed = await applyBillingChanges(tx, actor, event, order, billing);
     const otherPaymentKind = kind ?? billed.otherPaymentKind;
-    await completeOrder(
-      context,
-      tx,
-      event,
-      billed,
-      { action: "confirm", paymentMethod: "other", otherPaymentKind },
-      actor,
-    );
+    await completeOrder(tx, event, billed, { action: "confirm", paymentMethod: "other", otherPaymentKind }, actor);
   });
   await context.mailer.kick();
   return order;
@@ -328,7 +320,7 @@ export async function payOrder(
     billed = await applyBillingChanges(tx, actor, event, order, billing);
     mode = paramsValues(await readParamsRow(tx, event.id)).paymentMode;
     if (!intentId && billed.totalInclTaxCents === 0) {
-      billed = await completeOrder(context, tx, event, billed, { action: "pay", paymentMethod: "online" }, actor);
+      billed = await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor);
     }
   });
   if (order.status === "completed") await context.mailer.kick();

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { OrderAction } from "../../../../contract/ticketing-orders.js";
 import { transitionRefusal } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
+import { sendWrites } from "../../../db/prepared.js";
 import type { Principal } from "../../../platform/auth-guard.js";
 import { AppError, notFound } from "../../../platform/errors.js";
-import { recordAudit } from "../../audit/audit.service.js";
+import { auditWrite } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
 import { type EventRow, eventColumnsWithStatus } from "../../events/events.visibility.js";
 import { orders } from "../ticketing.tables.js";
@@ -44,25 +45,18 @@ export function requireTransition(action: OrderAction, order: Pick<OrderRow, "st
   if (refusal) throw new AppError(409, refusal);
 }
 
-/** The audit row of an order change, `ticketing.order.<verb>`, in the change's transaction. */
-export function auditOrder(
-  executor: Executor,
+/** The audit row of an order change, `ticketing.order.<verb>`, not written yet (`sendWrites`). */
+export function orderAuditWrite(
   actor: Actor,
   scope: { accountId: string; eventId: string; orderId: string },
   verb: string,
   change: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ) {
-  return recordAudit(
-    executor,
-    actor.principal,
-    {
-      accountId: scope.accountId,
-      eventId: scope.eventId,
-      action: `ticketing.order.${verb}`,
-      targetType: "order",
-      targetId: scope.orderId,
-      ...change,
-    },
-    actor.ip,
-  );
+  const entry = { accountId: scope.accountId, eventId: scope.eventId, targetId: scope.orderId, ...change };
+  return auditWrite(actor.principal, { ...entry, action: `ticketing.order.${verb}`, targetType: "order" }, actor.ip);
+}
+
+/** The audit row of an order change, in the change's transaction; sent when called. */
+export function auditOrder(executor: Executor, ...row: Parameters<typeof orderAuditWrite>) {
+  return sendWrites(executor, [orderAuditWrite(...row)]);
 }

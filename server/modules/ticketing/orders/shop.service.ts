@@ -443,7 +443,7 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
         return {
           event,
           params,
-          order: await completeOrder(context, tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
+          order: await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
         };
       }
       return { event, params, order: billed };
