@@ -1,11 +1,12 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AutoMailKind } from "../../../../contract/auto-mails.js";
-import { rowsOf } from "../../../db/connection.js";
-import type { UnitOfWork } from "../../../db/unit-of-work.js";
+import { type Executor, rowsOf } from "../../../db/connection.js";
+import type { PendingWrite } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
+import { mailWrite } from "../../../platform/mailer.js";
 import { recordAudit } from "../../audit/audit.service.js";
 import { confirmationBadge } from "../../ebadges/ebadge-documents.js";
 import { memberAreaUrl } from "../../events/event-links.js";
@@ -27,10 +28,9 @@ import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
  */
 export async function queueRegistrationConfirmation(
   context: AppContext,
-  unit: UnitOfWork,
+  tx: Executor,
   registration: RegistrationConfirmation,
-): Promise<boolean> {
-  const { tx } = unit;
+): Promise<PendingWrite | undefined> {
   const { event, guest, language } = registration;
   const [settings] = await rowsOf<{ enabled: boolean | null; texts: unknown; rejected: boolean }>(
     tx,
@@ -40,7 +40,7 @@ export async function queueRegistrationConfirmation(
       from (select 1) as one
         left join ${autoMails} a on a.event_id = ${event.id} and a.kind = 'confirmation'`,
   );
-  if (!settings || settings.enabled === false || settings.rejected) return false;
+  if (!settings || settings.enabled === false || settings.rejected) return undefined;
   const memberUrl = memberAreaUrl(context.config.publicUrl, language, event.slug);
   const registrationLink = personalRegistrationLink(
     context.config,
@@ -77,19 +77,16 @@ export async function queueRegistrationConfirmation(
         );
   // A confirmed guest's badge goes with it when the event attaches badges (SPEC §2 e-badges).
   const attachments = guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event, guest.id, language);
-  unit.send(() =>
-    context.mailer.enqueue(tx, {
-      to: guest.email,
-      template: "forms.registration_confirmation",
-      language,
-      accountId: event.accountId,
-      eventId: event.id,
-      guestId: guest.id,
-      ...mail,
-      attachments,
-    }),
-  );
-  return true;
+  return mailWrite({
+    to: guest.email,
+    template: "forms.registration_confirmation",
+    language,
+    accountId: event.accountId,
+    eventId: event.id,
+    guestId: guest.id,
+    ...mail,
+    attachments,
+  }).write;
 }
 
 /** Send records taken per transaction: a large event's reminders go out in a few commits, not one huge one. */

@@ -181,10 +181,10 @@ const submissionUpsert = preparedWrite<"formId" | "guestId" | "answers" | "langu
       }),
 );
 
-/** One submission per form and guest: a new one replaces the answers and keeps the first submission date. */
-export function upsertSubmission(
-  executor: Executor,
-  input: { formId: string; guestId: string; answers: Answers; language: string },
-) {
-  return submissionUpsert(executor, input);
+/**
+ * One submission per form and guest: a new one replaces the answers and keeps the first submission date. A write not
+ * sent yet (`sendWrites`).
+ */
+export function submissionWrite(input: { formId: string; guestId: string; answers: Answers; language: string }) {
+  return submissionUpsert.with(input);
 }

@@ -1,4 +1,5 @@
-import type { UnitOfWork } from "../../../db/unit-of-work.js";
+import type { Executor } from "../../../db/connection.js";
+import type { PendingWrite } from "../../../db/prepared.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { Language } from "../../../platform/language.js";
 import { type MailContent, transactionalFooter } from "../../../platform/mail-layout.js";
@@ -17,15 +18,15 @@ export type RegistrationConfirmation = {
 declare module "../../../platform/context.js" {
   interface ModuleHooks {
     /**
-     * Queues the registration's confirmation in its unit of work (its writes sent ahead of the unit's next statement),
-     * as the event's auto-mail settings say (campaigns, which sits above forms): its text, or nothing when switched off or the
-     * address is rejected. Answers whether a mail was queued.
+     * The registration's confirmation, read in its transaction as the event's auto-mail settings say (campaigns, which
+     * sits above forms): the mail's write to send with the registration's (`sendWrites`), or none when switched off or
+     * the address is rejected.
      */
     registrationConfirmation: (
       context: AppContext,
-      unit: UnitOfWork,
+      executor: Executor,
       registration: RegistrationConfirmation,
-    ) => Promise<boolean>;
+    ) => Promise<PendingWrite | undefined>;
   }
 }
 

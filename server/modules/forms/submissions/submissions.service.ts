@@ -3,14 +3,14 @@ import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedStatement } from "../../../db/prepared.js";
+import { preparedStatement, sendWrites } from "../../../db/prepared.js";
 import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
 import { consumeRateLimit, type RateLimit } from "../../../platform/rate-limit.js";
 import { linkSigningSecret } from "../../../platform/signed-tokens.js";
-import { recordAudit } from "../../audit/audit.service.js";
+import { auditWrite } from "../../audit/audit.service.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
 import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../../events/events.visibility.js";
@@ -22,7 +22,7 @@ import { recordRecommendations } from "../../guests/recommendations/recommendati
 import { formSubmissions, forms } from "../forms.tables.js";
 import { availabilityByDates, countAttendees, type FormAvailability } from "./submissions.availability.js";
 import { type CheckedSubmission, checkSubmission, type FormRow } from "./submissions.checks.js";
-import { readFormCompanions, replaceFormCompanions, upsertSubmission, writeHost } from "./submissions.guests.js";
+import { readFormCompanions, replaceFormCompanions, submissionWrite, writeHost } from "./submissions.guests.js";
 import { ChoiceTally, choicesOf } from "./submissions.quotas.js";
 
 /**
@@ -182,7 +182,8 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
   // own, which the open transaction would block on the embedded database's single connection.
   await linkSigningSecret(context);
 
-  // One unit of work: the submission, its audit row and its mail go out with the quotas' statement (or the commit).
+  // One unit of work: the submissions, the audit row and the mail go out as one statement, ahead of the quotas' (or the
+  // commit).
   const outcome = await unitOfWork(context.db, async (unit) => {
     const { tx } = unit;
     const { event, form } = await requireEventForm(tx, slug, input.formId);
@@ -213,7 +214,7 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
       registered: true,
     } as const;
     const host = await writeHost(tx, { eventId: event.id, person: checked.host, current, landing });
-    unit.send(() => upsertSubmission(tx, { formId: form.id, guestId: host.id, answers: checked.host.kept, language }));
+    const writes = [submissionWrite({ formId: form.id, guestId: host.id, answers: checked.host.kept, language })];
     const companions = registration
       ? await replaceFormCompanions(context, tx, {
           eventId: event.id,
@@ -226,13 +227,12 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
     for (const [index, companion] of companions.entries()) {
       const answers = checked.companions[index]?.kept ?? {};
       if (companionForm)
-        unit.send(() => upsertSubmission(tx, { formId: companionForm.id, guestId: companion.id, answers, language }));
+        writes.push(submissionWrite({ formId: companionForm.id, guestId: companion.id, answers, language }));
     }
     const scope = { eventId: event.id, accountId: event.accountId, recommenderId: host.id };
     await recordRecommendations(tx, scope, body.recommendations, input.ip);
-    unit.send(() =>
-      recordAudit(
-        tx,
+    writes.push(
+      auditWrite(
         { kind: "system", label: body.mail },
         {
           accountId: event.accountId,
@@ -247,23 +247,25 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
       ),
     );
     // The confirmation is the event's "confirmation" auto-mail: its organizer's text, or none when switched off.
-    const mailed =
+    const mail =
       registration && host.email
-        ? await context.hooks.registrationConfirmation(context, unit, {
+        ? await context.hooks.registrationConfirmation(context, tx, {
             event,
             guest: { ...host, email: host.email },
             language,
             companions: checked.companions.length,
             message: localizedText(form.options.confirmationMessage, language, event.preferredLanguage),
           })
-        : false;
+        : undefined;
+    if (mail) writes.push(mail);
+    unit.send(() => sendWrites(tx, writes));
     // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
     if (registration) {
       const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];
       await checkSeats(tx, event, ours, 1 + companions.length);
     }
     for (const [formId, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) await tally.apply(unit, formId);
-    return { guestId: host.id, status: host.status, updated: current !== undefined, mailed };
+    return { guestId: host.id, status: host.status, updated: current !== undefined, mailed: mail !== undefined };
   });
   if (outcome.mailed) context.mailer.kickSoon();
   return { guestId: outcome.guestId, status: outcome.status, updated: outcome.updated };
