@@ -20,7 +20,7 @@ import { registerAuditRoutes } from "./modules/audit/audit.routes.js";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.js";
 import { reservePlatformAdminAddresses } from "./modules/auth/platform-admins.js";
 import { registerAutoMailsRoutes } from "./modules/campaigns/auto-mails/auto-mails.routes.js";
-import { autoMailsJob, queueRegistrationConfirmation } from "./modules/campaigns/auto-mails/auto-mails.sending.js";
+import { autoMailsJob, registrationConfirmationWrite } from "./modules/campaigns/auto-mails/auto-mails.sending.js";
 import { anonymizeRecipientAddresses } from "./modules/campaigns/campaigns.retention.js";
 import { registerCampaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { registerErrorMailsRoutes } from "./modules/campaigns/error-mails/error-mails.routes.js";
@@ -114,7 +114,7 @@ export async function createContext(config: Config, database?: DatabaseHandle): 
     guestFileMoves: [moveSharedFiles],
     guestFileReleases: [deleteGuestsSharedFiles],
     guestTickets: { held: holdsTicket, move: moveGuestTicketing },
-    registrationConfirmation: queueRegistrationConfirmation,
+    registrationConfirmation: registrationConfirmationWrite,
     userAccounts,
   };
   context.mailer = createMailer({

@@ -22,11 +22,11 @@ import { autoMailSends, autoMails } from "./auto-mails.tables.js";
 import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
 
 /**
- * The registration's confirmation (ModuleHooks.registrationConfirmation), in the registration's transaction: one
- * statement reads the event's settings and whether the address is rejected. A guest awaiting the organizer's approval
+ * The registration's confirmation (ModuleHooks.registrationConfirmation), read in the registration's transaction: one
+ * statement reads the event's settings and whether the address is rejected; the mail's write is answered, not sent. A guest awaiting the organizer's approval
  * is not confirmed yet: the confirmation switched on, they get the platform's "request received" mail instead.
  */
-export async function queueRegistrationConfirmation(
+export async function registrationConfirmationWrite(
   context: AppContext,
   tx: Executor,
   registration: RegistrationConfirmation,
