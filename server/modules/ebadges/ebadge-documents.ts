@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connection.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, notFound } from "../../platform/errors.js";
@@ -6,10 +6,10 @@ import type { AttachmentRef } from "../../platform/mail.tables.js";
 import type { Caller } from "../events/events.service.js";
 import { events } from "../events/events.tables.js";
 import { type EventRow, eventColumnsWithStatus, requireEvent } from "../events/events.visibility.js";
-import { ebadgesOfGuests, readEbadgeSettings } from "./ebadge-conditions.js";
+import { ebadgesOfGuests } from "./ebadge-conditions.js";
 import { badgeGuests, loadBadgeSources, renderBadgesPdf, sampleGuest } from "./ebadge-pdf.js";
 import { type EbadgeRow, requireEbadge } from "./ebadges.service.js";
-import { ebadges as ebadgesTable } from "./ebadges.tables.js";
+import { ebadgeSettings, ebadges as ebadgesTable } from "./ebadges.tables.js";
 
 /** A PDF to send: the route makes it and answers SPEC §8's message when the making fails. */
 export type BadgeFile = { filename: string; make: () => Promise<Buffer> };
@@ -81,20 +81,27 @@ export function requireEbadgeModule(event: Pick<EventRow, "modules">) {
 }
 
 /**
- * The attachment of a registration confirmation when the event's e-badge module is on, it attaches badges and one is
- * for the guest. The badge is drawn when the mail leaves (mailer attachment renderers), so a design saved meanwhile
- * is the one sent.
+ * Whether the event attaches badges to registration confirmations, as a column of the statement that reads the
+ * confirmation's other settings (auto-mails): a registration reads them all in one round trip.
+ */
+export const attachesBadgeSql = (eventId: string) =>
+  sql<boolean>`coalesce((select ${ebadgeSettings.attachToConfirmation} from ${ebadgeSettings}
+    where ${ebadgeSettings.eventId} = ${eventId}), false)`;
+
+/**
+ * The attachment of a registration confirmation when the event's e-badge module is on, it attaches badges
+ * (`attachesBadgeSql`, read by the caller) and one is for the guest. The badge is drawn when the mail leaves (mailer
+ * attachment renderers), so a design saved meanwhile is the one sent.
  */
 export async function confirmationBadge(
   executor: Executor,
   event: Pick<EventRow, "id" | "modules">,
+  attachesBadge: boolean,
   guestId: string,
   language: string,
 ): Promise<AttachmentRef[]> {
-  if (!event.modules.ebadge) return [];
+  if (!event.modules.ebadge || !attachesBadge) return [];
   const eventId = event.id;
-  const { attachToConfirmation } = await readEbadgeSettings(executor, eventId);
-  if (!attachToConfirmation) return [];
   const ebadge = await guestEbadge(executor, eventId, guestId);
   return ebadge ? [{ kind: "ebadge", eventId, ebadgeId: ebadge.id, guestId, language }] : [];
 }

@@ -8,7 +8,7 @@ import type { JobDefinition } from "../../../platform/jobs.js";
 import { isLanguage, type Language } from "../../../platform/language.js";
 import { mailWrite } from "../../../platform/mailer.js";
 import { recordAudit } from "../../audit/audit.service.js";
-import { confirmationBadge } from "../../ebadges/ebadge-documents.js";
+import { attachesBadgeSql, confirmationBadge } from "../../ebadges/ebadge-documents.js";
 import { memberAreaUrl } from "../../events/event-links.js";
 import { events } from "../../events/events.tables.js";
 import { formSubmissions, forms } from "../../forms/forms.tables.js";
@@ -23,7 +23,7 @@ import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
 
 /**
  * The registration's confirmation (ModuleHooks.registrationConfirmation), read in the registration's transaction: one
- * statement reads the event's settings and whether the address is rejected; the mail's write is answered, not sent. A guest awaiting the organizer's approval
+ * statement reads the event's settings, whether it attaches badges and whether the address is rejected; the mail's write is answered, not sent. A guest awaiting the organizer's approval
  * is not confirmed yet: the confirmation switched on, they get the platform's "request received" mail instead.
  */
 export async function registrationConfirmationWrite(
@@ -32,9 +32,14 @@ export async function registrationConfirmationWrite(
   registration: RegistrationConfirmation,
 ): Promise<PendingWrite | undefined> {
   const { event, guest, language } = registration;
-  const [settings] = await rowsOf<{ enabled: boolean | null; texts: unknown; rejected: boolean }>(
+  const [settings] = await rowsOf<{
+    enabled: boolean | null;
+    texts: unknown;
+    rejected: boolean;
+    attaches_badge: boolean;
+  }>(
     tx,
-    sql`select a.enabled, a.texts,
+    sql`select a.enabled, a.texts, ${attachesBadgeSql(event.id)} as attaches_badge,
         exists(select 1 from ${errorMails} em
           where em.account_id = ${event.accountId} and em.email = lower(btrim(${guest.email}))) as rejected
       from (select 1) as one
@@ -76,7 +81,10 @@ export async function registrationConfirmationWrite(
           },
         );
   // A confirmed guest's badge goes with it when the event attaches badges (SPEC §2 e-badges).
-  const attachments = guest.status === "pending_approval" ? [] : await confirmationBadge(tx, event, guest.id, language);
+  const attachments =
+    guest.status === "pending_approval"
+      ? []
+      : await confirmationBadge(tx, event, settings.attaches_badge, guest.id, language);
   return mailWrite({
     to: guest.email,
     template: "forms.registration_confirmation",
