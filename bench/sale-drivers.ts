@@ -461,10 +461,10 @@ async function roundTripsOf(variant: (typeof variants)[number]) {
   const client = variant.open(counter.url);
   try {
     await client.cart(input(variant.key, saleTicket));
-    const trips = await counter.of(async () => {
+    const { roundTrips } = await counter.of(async () => {
       for (let cart = 0; cart < roundTripCarts; cart++) await client.cart(input(variant.key, saleTicket));
     });
-    return trips / roundTripCarts;
+    return roundTrips / roundTripCarts;
   } finally {
     await client.close();
     await counter.close();

@@ -75,21 +75,6 @@ export function preparedWrite<Key extends string>(
   return write;
 }
 
-/** `preparedWrite` for each `count` (of rows), each built the first time its count is asked for. */
-export function preparedWritesBy<Key extends string>(
-  build: (count: number) => PreparedWrite<Key>,
-): (count: number) => PreparedWrite<Key> {
-  const writes = new Map<number, PreparedWrite<Key>>();
-  return (count) => {
-    let write = writes.get(count);
-    if (!write) {
-      write = build(count);
-      writes.set(count, write);
-    }
-    return write;
-  };
-}
-
 /**
  * One statement of data-modifying WITH queries, one per write (after the queries it reads), which PostgreSQL runs
  * whether or not the statement reads them. They all see the database as it was when the statement started: none
@@ -114,8 +99,8 @@ const statementsOfWrites = new Map<string, (executor: Executor) => Prepared>();
 
 /**
  * Sends `writes` as one statement, sent when called; their failure is the statement's. On sale day each statement
- * costs PostgreSQL a snapshot and an executor of its own, and PGlite its run through WASM: a checkout's five writes
- * as one statement cost a fifth. The statement of each list of writes (by their names, in order) is built once, and
+ * costs PostgreSQL a snapshot and an executor start-up of its own, and PGlite a run through WASM: writes that go
+ * together (an order's completion, its audit row, mail and invoice) cost them one. The statement of each list of writes (by their names, in order) is built once, and
  * named `writes_` with a digest of that list.
  */
 export function sendWrites(executor: Executor, writes: readonly PendingWrite[]): Promise<unknown> {
@@ -142,21 +127,26 @@ export function sendWrites(executor: Executor, writes: readonly PendingWrite[]):
 }
 
 /**
- * `preparedStatement` for each `key` (a count of rows): each statement built the first time its key is asked for.
- * The keys must be few; `build` names each statement after its key.
+ * What `build` makes for `key`, made the first time the key is asked for and kept: a statement or write built once
+ * per count of rows. The keys must be few; `build` names each statement after its key.
  */
+export function builtOncePer<Key, Built>(build: (key: Key) => Built): (key: Key) => Built {
+  const built = new Map<Key, Built>();
+  return (key) => {
+    let made = built.get(key);
+    if (made === undefined) {
+      made = build(key);
+      built.set(key, made);
+    }
+    return made;
+  };
+}
+
+/** `preparedStatement` for each `key` (a count of rows), as `builtOncePer` says. */
 export function preparedStatementsBy<Key, Statement extends Prepared>(
   build: (executor: Executor, key: Key) => Statement,
 ) {
-  const statements = new Map<Key, (executor: Executor) => Statement>();
-  return (key: Key) => {
-    let statement = statements.get(key);
-    if (!statement) {
-      statement = preparedStatement((executor) => build(executor, key));
-      statements.set(key, statement);
-    }
-    return statement;
-  };
+  return builtOncePer((key: Key) => preparedStatement((executor) => build(executor, key)));
 }
 
 /**

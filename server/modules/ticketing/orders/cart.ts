@@ -5,9 +5,9 @@ import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-or
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
 import {
+  builtOncePer,
   type PendingWrite,
   preparedWrite,
-  preparedWritesBy,
   rowOfValues,
   sendWrites,
   valuesOfRows,
@@ -234,7 +234,7 @@ const itemColumns = [
 ] as const satisfies readonly (keyof typeof orderItems.$inferInsert)[];
 
 /** The items of an order, a write built once per count of items. */
-const itemsInsert = preparedWritesBy((count) =>
+const itemsInsert = builtOncePer((count: number) =>
   preparedWrite<string>(`order_items_${count}`, (executor, value) =>
     executor
       .insert(orderItems)
@@ -250,7 +250,7 @@ const couponColumns = [
 ] as const satisfies readonly (keyof typeof orderCoupons.$inferInsert)[];
 
 /** The coupons an order uses, a write built once per count of coupons. */
-const couponsInsert = preparedWritesBy((count) =>
+const couponsInsert = builtOncePer((count: number) =>
   preparedWrite<string>(`order_coupons_${count}`, (executor, value) =>
     executor
       .insert(orderCoupons)
