@@ -84,3 +84,20 @@ test("writes sent together fail together: none is written when one fails", async
   expect(failed).toBeInstanceOf(Error);
   expect(await hitsOfKeys("prepared-")).toEqual({ "prepared-taken": 1 });
 });
+
+const bucketInOrder = preparedWrite<"key">("test_bucket_in_order", (executor, value) =>
+  executor
+    .insert(rateLimitBuckets)
+    .values({ key: value("key"), windowStartedAt: sql`now()`, hits: sql`nextval('prepared_write_order')::int` }),
+);
+
+test("writes sent together run in the order given: the last one's locks are held the least", async () => {
+  await db().execute(sql`create sequence if not exists prepared_write_order`);
+  await sendWrites(db(), [
+    bucketInOrder.with({ key: "prepared-o1" }),
+    bucketAndDouble.with({ key: "prepared-o2" }),
+    bucketInOrder.with({ key: "prepared-o3" }),
+  ]);
+  const hits = await hitsOfKeys("prepared-o");
+  expect(hits["prepared-o1"]).toBeLessThan(hits["prepared-o3"] as number);
+});

@@ -78,14 +78,20 @@ export function preparedWrite<Key extends string>(
 /**
  * One statement of data-modifying WITH queries, one per write (after the queries it reads), which PostgreSQL runs
  * whether or not the statement reads them. They all see the database as it was when the statement started: none
- * may read what another writes, except through the named queries it reads itself.
+ * may read what another writes, except through the named queries it reads itself. PostgreSQL runs the queries nobody
+ * reads from the last to the first (each shut down before the ones initialized ahead of it), so they are written in
+ * the reverse order of the writes: the writes run in the order given, and a write that locks a row everybody wants
+ * (a ticket's units, an invoice's number) given last holds it for the least time.
  */
 function withQueries(executor: Executor, writes: readonly WriteSql[]) {
-  const queries = writes.flatMap((written, index) => {
-    const ahead = "ahead" in written ? Object.entries(written.ahead) : [];
-    const write = "ahead" in written ? written.write : written;
-    return [...ahead, [`write_${index}`, write] as const];
-  });
+  const queries = writes
+    .map((written, index) => {
+      const ahead = "ahead" in written ? Object.entries(written.ahead) : [];
+      const write = "ahead" in written ? written.write : written;
+      return [...ahead, [`write_${index}`, write] as const];
+    })
+    .reverse()
+    .flat();
   const names = new Set(queries.map(([name]) => name));
   if (names.size < queries.length) throw new Error("two writes of one statement name a WITH query alike");
   return executor
