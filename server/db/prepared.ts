@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { clientOf, type Executor } from "./connection.js";
 
 /** What Drizzle's `.prepare(name)` gives: a statement built once, run with the values of its placeholders. */
@@ -136,7 +137,7 @@ export function sendWrites(executor: Executor, writes: readonly PendingWrite[]):
  * What `build` makes for `key`, made the first time the key is asked for and kept: a statement or write built once
  * per count of rows. The keys must be few; `build` names each statement after its key.
  */
-export function builtOncePer<Key, Built>(build: (key: Key) => Built): (key: Key) => Built {
+function builtOncePer<Key, Built>(build: (key: Key) => Built): (key: Key) => Built {
   const built = new Map<Key, Built>();
   return (key) => {
     let made = built.get(key);
@@ -153,6 +154,20 @@ export function preparedStatementsBy<Key, Statement extends Prepared>(
   build: (executor: Executor, key: Key) => Statement,
 ) {
   return builtOncePer((key: Key) => preparedStatement((executor) => build(executor, key)));
+}
+
+/**
+ * A write of `count` rows into `table`, built once per count and named `${name}_${count}`: row `index`'s `columns` are
+ * the values of keys `${index}_` + column (`valuesOfRows` fills them), given as `rowOfValues` says.
+ */
+export function preparedRowsInsert(name: string, table: PgTable, columns: readonly string[]) {
+  return builtOncePer((count: number) =>
+    preparedWrite<string>(`${name}_${count}`, (executor, value) =>
+      executor
+        .insert(table)
+        .values(Array.from({ length: count }, (_, index) => rowOfValues(columns, value, `${index}_`)) as never),
+    ),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
+import { roundTripCounter } from "../db/round-trips.testing.js";
 import type { AppContext } from "../platform/context.js";
 import { createScratchDatabase } from "./scratch-database.js";
 
@@ -164,5 +165,33 @@ export function callsAs(t: TestApp, user: () => { token: string }) {
     get: (url: string, token = user().token, language?: string) => t.request({ method: "GET", url, token, language }),
     post: (url: string, body: unknown = {}, token = user().token, language?: string) =>
       t.request({ method: "POST", url, token, body, language }),
+  };
+}
+
+/**
+ * The file's test app, its database reached through a `roundTripCounter`: `counter()` once the app is started (before
+ * each test), closed after the file's tests.
+ */
+export function testAppCountingRoundTrips(environment: Record<string, string>) {
+  let counter: Awaited<ReturnType<typeof roundTripCounter>> | undefined;
+  const t = testAppForFile(
+    environment,
+    {},
+    {
+      routeDatabase: async (url) => {
+        counter = await roundTripCounter(url);
+        return counter.url;
+      },
+    },
+  );
+  afterAll(async () => {
+    await counter?.close();
+  });
+  return {
+    t,
+    counter() {
+      if (!counter) throw new Error("the proxy is not started");
+      return counter;
+    },
   };
 }

@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { roundTripCounter } from "../../../db/round-trips.testing.js";
+import { describe, expect, it } from "vitest";
 import { registerAccount } from "../../../testing/fixtures.js";
-import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppCountingRoundTrips } from "../../../testing/test-app.js";
 import { guestEvent } from "../../guests/guests.testing.js";
 import { answer, insertForm, question, submit, uniqueEmail } from "./submissions.testing.js";
 
@@ -12,20 +11,7 @@ import { answer, insertForm, question, submit, uniqueEmail } from "./submissions
  */
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-let counter: Awaited<ReturnType<typeof roundTripCounter>> | undefined;
-const t = testAppForFile(
-  { PUBLIC_FORM_POSTS_PER_MINUTE: "100000" },
-  {},
-  {
-    routeDatabase: async (url) => {
-      counter = await roundTripCounter(url);
-      return counter.url;
-    },
-  },
-);
-afterAll(async () => {
-  await counter?.close();
-});
+const { t, counter } = testAppCountingRoundTrips({ PUBLIC_FORM_POSTS_PER_MINUTE: "100000" });
 const owner = madeBeforeAll(() => registerAccount(t));
 
 describe.skipIf(!serverUrl)("a registration's round trips to PostgreSQL", () => {
@@ -42,7 +28,6 @@ describe.skipIf(!serverUrl)("a registration's round trips to PostgreSQL", () => 
     };
     // The pool's connections opened, and each statement prepared on them, before counting.
     for (let warm = 0; warm < 3; warm++) await register();
-    if (!counter) throw new Error("the proxy is not started");
-    expect(await counter.fewest(5, register)).toEqual({ roundTrips: 7, statements: 9 });
+    expect(await counter().fewest(5, register)).toEqual({ roundTrips: 7, statements: 9 });
   });
 });

@@ -5,8 +5,8 @@ import type { CartLineBody, HolderBody } from "../../../../contract/ticketing-or
 import { type PricedOrder, priceOrder } from "../../../../contract/ticketing-pricing.js";
 import type { Executor } from "../../../db/connection.js";
 import {
-  builtOncePer,
   type PendingWrite,
+  preparedRowsInsert,
   preparedWrite,
   rowOfValues,
   sendWrites,
@@ -234,13 +234,7 @@ const itemColumns = [
 ] as const satisfies readonly (keyof typeof orderItems.$inferInsert)[];
 
 /** The items of an order, a write built once per count of items. */
-const itemsInsert = builtOncePer((count: number) =>
-  preparedWrite<string>(`order_items_${count}`, (executor, value) =>
-    executor
-      .insert(orderItems)
-      .values(Array.from({ length: count }, (_, index) => rowOfValues(itemColumns, value, `${index}_`))),
-  ),
-);
+const itemsInsert = preparedRowsInsert("order_items", orderItems, itemColumns);
 
 const couponColumns = [
   "orderId",
@@ -250,13 +244,7 @@ const couponColumns = [
 ] as const satisfies readonly (keyof typeof orderCoupons.$inferInsert)[];
 
 /** The coupons an order uses, a write built once per count of coupons. */
-const couponsInsert = builtOncePer((count: number) =>
-  preparedWrite<string>(`order_coupons_${count}`, (executor, value) =>
-    executor
-      .insert(orderCoupons)
-      .values(Array.from({ length: count }, (_, index) => rowOfValues(couponColumns, value, `${index}_`))),
-  ),
-);
+const couponsInsert = preparedRowsInsert("order_coupons", orderCoupons, couponColumns);
 
 const newOrderColumns = [
   "id",

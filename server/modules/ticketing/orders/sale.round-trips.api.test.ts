@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { roundTripCounter } from "../../../db/round-trips.testing.js";
+import { describe, expect, it } from "vitest";
 import { registerTenants } from "../../../testing/fixtures.js";
-import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
+import { madeBeforeAll, testAppCountingRoundTrips } from "../../../testing/test-app.js";
 import { addTicket, billing, buyer, card, shopClient, shopEvent } from "./orders.testing.js";
 
 /*
@@ -12,26 +11,8 @@ import { addTicket, billing, buyer, card, shopClient, shopEvent } from "./orders
  */
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-let counter: Awaited<ReturnType<typeof roundTripCounter>> | undefined;
-const t = testAppForFile(
-  { PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" },
-  {},
-  {
-    routeDatabase: async (url) => {
-      counter = await roundTripCounter(url);
-      return counter.url;
-    },
-  },
-);
-afterAll(async () => {
-  await counter?.close();
-});
+const { t, counter } = testAppCountingRoundTrips({ PUBLIC_SHOP_POSTS_PER_MINUTE: "100000" });
 const tenants = madeBeforeAll(() => registerTenants(t));
-
-function fewestOf(runs: number, work: () => Promise<unknown>) {
-  if (!counter) throw new Error("the proxy is not started");
-  return counter.fewest(runs, work);
-}
 
 describe.skipIf(!serverUrl)("sale day's round trips to PostgreSQL", () => {
   // A cart: the sale read as the buyer's hits are counted; `begin` with the buyer written; the order, its items, audit
@@ -52,9 +33,9 @@ describe.skipIf(!serverUrl)("sale day's round trips to PostgreSQL", () => {
       const paid = await shop.checkout(await newCart(), { method: "card", billing, termsAccepted: true, card: card() });
       expect(paid.body.cart?.status).toBe("completed");
     }
-    const cartTrips = await fewestOf(5, newCart);
+    const cartTrips = await counter().fewest(5, newCart);
     const tokens = await Promise.all(Array.from({ length: 5 }, newCart));
-    const checkoutTrips = await fewestOf(5, async () => {
+    const checkoutTrips = await counter().fewest(5, async () => {
       const token = tokens.pop() as string;
       const paid = await shop.checkout(token, { method: "card", billing, termsAccepted: true, card: card() });
       expect(paid.body.cart?.status).toBe("completed");
