@@ -55,8 +55,8 @@ const sortedEntries = (map: Map<string, number>) =>
 /**
  * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
  * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message: refused by
- * PostgreSQL, and the caller's transaction then rolls everything back. Its updates are all sent when called, one
- * behind the other (a unit of work may send them ahead of its next statement).
+ * PostgreSQL, and the caller's transaction then rolls everything back. Its updates are sent when called, as one
+ * statement (`sendWrites`), in the order of `stockChangeWrites`.
  */
 export function applyStockChange(executor: Executor, change: StockChange): Promise<unknown> {
   return sendWrites(executor, stockChangeWrites(change)).catch((error: unknown) => {
