@@ -71,7 +71,7 @@ test("writes sent together are one statement, each with its own values, the WITH
     "prepared-w3": 3,
   });
   // Alone, a write reading its WITH query is its own statement.
-  await bucketAndDouble(db(), { key: "prepared-w4" });
+  await sendWrites(db(), [bucketAndDouble.with({ key: "prepared-w4" })]);
   expect(await hitsOfKeys("prepared-w4")).toEqual({ "prepared-w4": 2, "prepared-w4-double": 4 });
 });
 

@@ -45,34 +45,37 @@ type WriteWithQueries = { readonly ahead: Readonly<Record<string, SQLWrapper>>; 
 export type PendingWrite = { readonly write: PreparedWrite<never>; readonly values: Record<string, unknown> };
 
 export type PreparedWrite<Key extends string> = {
-  /** Sends the write alone, with its values; sent when called. */
-  (executor: Executor, values: Record<Key, unknown>): Promise<unknown>;
   /** The write with its values, for `sendWrites`. */
   with(values: Record<Key, unknown>): PendingWrite;
   readonly statementName: string;
   /** Its SQL, its values named by `value` (`sendWrites` gives each write's values a prefix of their own). */
   build(executor: Executor, value: (key: Key) => Placeholder): WriteSql;
+  /** Its statement alone, prepared under its name: what `sendWrites` sends for a write sent by itself. */
+  alone(executor: Executor): Prepared;
 };
+
+/** A write's WITH queries ahead of it (none for a plain insert or update) and the write. */
+const partsOf = (written: WriteSql): WriteWithQueries => ("ahead" in written ? written : { ahead: {}, write: written });
 
 /**
  * A write of the sale-day path, built once as `preparedStatement` says: `build` writes it with `value(key)` for each of
- * its values (placeholders), and the answer sends it on an executor with its values. It is sent when called, before
- * the promise it answers is awaited: a unit of work may send it ahead of its next statement (unit-of-work.ts).
+ * its values (placeholders); `.with(values)` hands it to `sendWrites`, which sends it when called, before the promise
+ * it answers is awaited: a unit of work may send it ahead of its next statement (unit-of-work.ts).
  */
 export function preparedWrite<Key extends string>(
   name: string,
   build: (executor: Executor, value: (key: Key) => Placeholder) => WriteSql,
 ): PreparedWrite<Key> {
-  const statement = preparedStatement((executor) => {
+  const alone = preparedStatement((executor) => {
     const written = build(executor, (key) => sql.placeholder(key));
     return "ahead" in written ? withQueries(executor, [written]).prepare(name) : written.prepare(name);
   });
-  const send = (executor: Executor, values: Record<Key, unknown>) => statement(executor).execute(values);
-  const write: PreparedWrite<Key> = Object.assign(send, {
-    with: (values: Record<Key, unknown>): PendingWrite => ({ write: write as PreparedWrite<never>, values }),
+  const write: PreparedWrite<Key> = {
+    with: (values) => ({ write: write as PreparedWrite<never>, values }),
     statementName: name,
     build,
-  });
+    alone,
+  };
   return write;
 }
 
@@ -87,9 +90,8 @@ export function preparedWrite<Key extends string>(
 function withQueries(executor: Executor, writes: readonly WriteSql[]) {
   const queries = writes
     .map((written, index) => {
-      const ahead = "ahead" in written ? Object.entries(written.ahead) : [];
-      const write = "ahead" in written ? written.write : written;
-      return [...ahead, [`write_${index}`, write] as const];
+      const { ahead, write } = partsOf(written);
+      return [...Object.entries(ahead), [`write_${index}`, write] as const];
     })
     .reverse()
     .flat();
@@ -107,13 +109,13 @@ const statementsOfWrites = new Map<string, (executor: Executor) => Prepared>();
 /**
  * Sends `writes` as one statement, sent when called; their failure is the statement's. On sale day each statement
  * costs PostgreSQL a snapshot and an executor start-up of its own, and PGlite a run through WASM: writes that go
- * together (an order's completion, its audit row, mail and invoice) cost them one. The statement of each list of writes (by their names, in order) is built once, and
- * named `writes_` with a digest of that list.
+ * together (an order's completion, its audit row, mail and invoice) cost them one. The statement of each list of
+ * writes (by their names, in order) is built once, and named `writes_` with a digest of that list.
  */
 export function sendWrites(executor: Executor, writes: readonly PendingWrite[]): Promise<unknown> {
   const [only] = writes;
   if (!only) return Promise.resolve();
-  if (writes.length === 1) return only.write(executor, only.values as never);
+  if (writes.length === 1) return only.write.alone(executor).execute(only.values);
   const list = writes.map(({ write }) => write.statementName).join("+");
   let statement = statementsOfWrites.get(list);
   if (!statement) {

@@ -47,7 +47,7 @@ export async function roundTripCounter(databaseUrl: string) {
       await work();
       return { roundTrips: roundTrips - before.roundTrips, statements: statements - before.statements };
     },
-    /** The fewest round trips and statements of `work` over a few runs: the job runner's polls share the connections. */
+    /** The fewest round trips and statements of `work` in `runs`: the job runner's polls share the connections. */
     async fewest(runs: number, work: () => Promise<unknown>) {
       const fewest = { roundTrips: Number.POSITIVE_INFINITY, statements: Number.POSITIVE_INFINITY };
       for (let run = 0; run < runs; run++) {

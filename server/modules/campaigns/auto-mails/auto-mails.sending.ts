@@ -23,8 +23,9 @@ import { autoMailContent, thankYouWindowDays } from "./auto-mails.texts.js";
 
 /**
  * The registration's confirmation (ModuleHooks.registrationConfirmation), read in the registration's transaction: one
- * statement reads the event's settings, whether it attaches badges and whether the address is rejected; the mail's write is answered, not sent. A guest awaiting the organizer's approval
- * is not confirmed yet: the confirmation switched on, they get the platform's "request received" mail instead.
+ * statement reads the event's settings, whether it attaches badges and whether the address is rejected; the mail's
+ * write is answered, not sent. A guest awaiting the organizer's approval is not confirmed yet: the confirmation
+ * switched on, they get the platform's "request received" mail instead.
  */
 export async function registrationConfirmationWrite(
   context: AppContext,

@@ -292,16 +292,17 @@ export async function fillCart(unit: UnitOfWork, placement: CartPlacement, targe
   const orderId = target.kind === "new" ? randomUUID() : target.id;
   const writes: PendingWrite[] = [];
   if (target.kind === "new") {
-    const values = {
-      id: orderId,
-      eventId: event.id,
-      buyerGuestId: placement.buyer.id,
-      billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
-      createdAt: at,
-      ...totals,
-      ...target.values,
-    };
-    writes.push(newOrderInsert.with(values));
+    writes.push(
+      newOrderInsert.with({
+        id: orderId,
+        eventId: event.id,
+        buyerGuestId: placement.buyer.id,
+        billingName: `${placement.buyer.firstName} ${placement.buyer.lastName}`.trim(),
+        createdAt: at,
+        ...totals,
+        ...target.values,
+      }),
+    );
   } else {
     // Emptied and updated first: the writes below all see the database as it was before their statement.
     unit.send(() => executor.delete(orderItems).where(eq(orderItems.orderId, orderId)));
