@@ -2,7 +2,6 @@ import { and, eq, getTableColumns, not, type Placeholder, type SQL, sql } from "
 import type { EventFilter, EventStatus } from "../../../contract/events.js";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Executor } from "../../db/connection.js";
-import { rowAsJson } from "../../db/row-as-json.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { notFound } from "../../platform/errors.js";
 import { teamMembers } from "../accounts/accounts.tables.js";
@@ -51,8 +50,6 @@ export function visibleEventsCondition(access: AccountAccess): SQL {
 
 export const eventColumnsWithStatus = { ...getTableColumns(events), status: eventStatusSql };
 export type EventRow = typeof events.$inferSelect & { status: EventStatus };
-/** The event with its status as one JSON column, for the sale path's statements (row-as-json.ts says why). */
-export const eventRowAsJson = rowAsJson(eventColumnsWithStatus);
 
 /**
  * Loads an event the caller can reach, then checks the action. An event of another account or one out of the

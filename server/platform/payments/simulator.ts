@@ -15,7 +15,6 @@ import {
   testCardOutcome,
 } from "../../../contract/payments.js";
 import { prefixedPlaceholders, preparedStatement } from "../../db/prepared.js";
-import { tableRowAsJson } from "../../db/row-as-json.js";
 import type { AppContext } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import { assertMoney } from "./money.js";
@@ -121,7 +120,7 @@ const paymentCreation = preparedStatement((executor) =>
     .insert(simulatedPayments)
     .values(prefixedPlaceholders("", createdColumns))
     .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
-    .returning({ payment: tableRowAsJson(simulatedPayments) })
+    .returning()
     .prepare("simulated_payment_creation"),
 );
 
@@ -216,7 +215,7 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
       // With a card the payment is confirmed as it is created, as Stripe's `confirm: true` does: one row written.
       const attempt = input.card ? attemptWith(checkedCard(input.card)) : undefined;
       const id = randomId("pi");
-      const [inserted] = await paymentCreation(db).execute({
+      const [created] = await paymentCreation(db).execute({
         id,
         clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
         idempotencyKey: input.idempotencyKey,
@@ -227,7 +226,6 @@ export function createPaymentSimulator({ db, logger }: Pick<AppContext, "db" | "
         metadata: input.metadata ?? {},
         ...(attempt ?? unattempted()),
       } satisfies Record<(typeof createdColumns)[number], unknown>);
-      const created = inserted?.payment;
       if (created) {
         await emitOutcome(created);
         return paymentOf(created);

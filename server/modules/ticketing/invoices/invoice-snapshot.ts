@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../../db/connection.js";
-import { tableRowAsJson } from "../../../db/row-as-json.js";
 import { localizedText } from "../../events/events.values.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { guests } from "../../guests/guests.tables.js";
@@ -20,7 +19,7 @@ export type SnapshotParts = Omit<DocumentSnapshot, "kind" | "number" | "issuedAt
  * does may select these columns itself (a payment's settlement reads them as it locks its order).
  */
 export const documentSourceColumns = {
-  seller: tableRowAsJson(ticketingOrganizers, { joinedOn: ticketingOrganizers.eventId }),
+  seller: ticketingOrganizers,
   buyer: { firstName: guests.firstName, lastName: guests.lastName, email: guests.email },
   items: orderParts.items,
   coupons: orderParts.coupons,

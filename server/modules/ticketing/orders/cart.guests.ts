@@ -2,7 +2,6 @@ import { and, count, eq, inArray, ne, not, notInArray, or, sql } from "drizzle-o
 import type { HolderBody } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { prefixedPlaceholders, preparedStatementsBy, valuesOfRows } from "../../../db/prepared.js";
-import { tableRowAsJson } from "../../../db/row-as-json.js";
 import { AppError } from "../../../platform/errors.js";
 import { events } from "../../events/events.tables.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -30,7 +29,7 @@ const guestsInsertion = preparedStatementsBy((executor, count: number) =>
     .insert(guests)
     .values(Array.from({ length: count }, (_, index) => prefixedPlaceholders(`${index}_`, newGuestColumns)))
     .onConflictDoNothing()
-    .returning({ guest: tableRowAsJson(guests) })
+    .returning()
     .prepare(`guests_insertion_${count}`),
 );
 
@@ -55,7 +54,7 @@ export async function lockGuestsByEmail(
     const searchText = searchTextOf({ firstName, lastName, email, company: "" });
     return { eventId, email, firstName, lastName, createdSource: source, searchText };
   });
-  const inserted = (await guestsInsertion(rows.length)(executor).execute(valuesOfRows(rows))).map(({ guest }) => guest);
+  const inserted = await guestsInsertion(rows.length)(executor).execute(valuesOfRows(rows));
   const created = new Set(inserted.map((row) => row.id));
   // Inserted rows are this transaction's own; only the guests that existed need their lock taken.
   const existing =

@@ -20,7 +20,7 @@ import type {
   PaymentProviderName,
 } from "../../../platform/payments/payment-provider.js";
 import { events } from "../../events/events.tables.js";
-import { type EventRow, eventRowAsJson } from "../../events/events.visibility.js";
+import { type EventRow, eventColumnsWithStatus } from "../../events/events.visibility.js";
 import { guests } from "../../guests/guests.tables.js";
 import { ticketingOrganizers, ticketingParams } from "../billing/billing.tables.js";
 import { documentSourceColumns } from "../invoices/invoice-snapshot.js";
@@ -29,7 +29,7 @@ import { checkOwnership, checkSeats } from "./cart.guests.js";
 import { applyRefundOutcome, recordAutomaticRefund, settleRefund } from "./order-refunds.js";
 import { completeOrder } from "./order-states.js";
 import { addHeldStock, applyStockChange, emptyStockChange } from "./order-stock.js";
-import { type OrderRow, orderRowAsJson, systemActor } from "./orders.shared.js";
+import { type OrderRow, systemActor } from "./orders.shared.js";
 import { orderPayments } from "./orders.tables.js";
 import { providerNamed } from "./payment-providers.js";
 
@@ -297,8 +297,8 @@ function settlementStatement(name: string, options: { withEvent: boolean }) {
     return executor
       .with(...(options.withEvent ? [recordedEvent] : []), settledPayment)
       .select({
-        order: orderRowAsJson,
-        event: eventRowAsJson,
+        order: orders,
+        event: eventColumnsWithStatus,
         ...documentSourceColumns,
         settledPaymentId: sql<string | null>`(select id from ${settledPayment})`,
       })

@@ -3,7 +3,6 @@ import type { Language } from "../../../../contract/common.js";
 import type { Order, OrderFilters, OrderItem, OrderSummary } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { preparedStatement } from "../../../db/prepared.js";
-import { rowAsJson } from "../../../db/row-as-json.js";
 import { notFound } from "../../../platform/errors.js";
 import type { LocalizedText } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
@@ -12,7 +11,7 @@ import { searchable } from "../../guests/guests.list.js";
 import { guests } from "../../guests/guests.tables.js";
 import { invoiceNumberText, invoiceSequence, orderDocumentsJson } from "../invoices/invoices.view.js";
 import { orderItems, orders, tickets } from "../ticketing.tables.js";
-import { type OrderRow, orderRowAsJson } from "./orders.shared.js";
+import type { OrderRow } from "./orders.shared.js";
 import { orderCoupons, orderPayments, orderRefunds } from "./orders.tables.js";
 
 /** Orders as the API answers them: the organizer's list and detail, and the buyer's cart. */
@@ -117,11 +116,7 @@ const isoOf = (timestamp: string) => new Date(timestamp).toISOString();
 // A cart is read after each of its changes: built once.
 const orderStatement = preparedStatement((executor) =>
   executor
-    .select({
-      order: orderRowAsJson,
-      buyer: rowAsJson(personColumns(guests), { joinedOn: guests.id }),
-      ...orderParts,
-    })
+    .select({ order: orders, buyer: personColumns(guests), ...orderParts })
     .from(orders)
     .leftJoin(guests, eq(guests.id, orders.buyerGuestId))
     // By its key alone (its event checked below): with the event's condition too, a plan made on small tables

@@ -3,7 +3,6 @@ import type { OrderAction } from "../../../../contract/ticketing-orders.js";
 import { transitionRefusal } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { sendWrites } from "../../../db/prepared.js";
-import { tableRowAsJson } from "../../../db/row-as-json.js";
 import type { Principal } from "../../../platform/auth-guard.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { auditWrite } from "../../audit/audit.service.js";
@@ -14,8 +13,6 @@ import { orders } from "../ticketing.tables.js";
 /** What the order services share: who acts, the order's row lock, the state check, the audit row. */
 
 export type OrderRow = typeof orders.$inferSelect;
-/** The order's row as one JSON column, for the sale path's statements (row-as-json.ts says why). */
-export const orderRowAsJson = tableRowAsJson(orders);
 
 /**
  * Who changes an order: an organizer (or API key), or the platform itself on the buyer's behalf (the public cart,

@@ -10,7 +10,6 @@ import {
 import type { Cart, CartLineBody, CartValues, CheckoutValues, Shop } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
 import { preparedStatement, rowOfValues } from "../../../db/prepared.js";
-import { tableRowAsJson } from "../../../db/row-as-json.js";
 import { type UnitOfWork, unitOfWork, unitOfWorkAfter } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
@@ -30,7 +29,7 @@ import {
 import { hashSecret, newSecret } from "../../../platform/tokens.js";
 import { events } from "../../events/events.tables.js";
 import { localizedText } from "../../events/events.values.js";
-import { type EventRow, eventRowAsJson, publicEventCondition } from "../../events/events.visibility.js";
+import { type EventRow, eventColumnsWithStatus, publicEventCondition } from "../../events/events.visibility.js";
 import { ticketingParams } from "../billing/billing.tables.js";
 import { paramsValues, salesReadinessColumns } from "../billing/params.service.js";
 import { orders, ticketCategories } from "../ticketing.tables.js";
@@ -63,7 +62,7 @@ import {
 } from "./order-payments.js";
 import { awaitPayment, cancelOrder, completeOrder } from "./order-states.js";
 import { readOrder } from "./order-view.js";
-import { type OrderRow, orderRowAsJson, systemActor } from "./orders.shared.js";
+import { type OrderRow, systemActor } from "./orders.shared.js";
 import { orderPayments } from "./orders.tables.js";
 import { providerForMode } from "./payment-providers.js";
 
@@ -72,9 +71,6 @@ import { providerForMode } from "./payment-providers.js";
  * buyer's cart (created, read, replaced), its checkout by card or by another method, and the 3-D Secure step of the
  * simulator. A cart is reached by its token, handed to the buyer at creation and stored hashed.
  */
-
-/** The event's ticketing params, null until the organizer saved them (the defaults apply then). */
-const paramsRowAsJson = tableRowAsJson(ticketingParams, { joinedOn: ticketingParams.eventId });
 
 const officeRefusals: Record<Exclude<TicketOfficeState, "open">, MessageCode> = {
   closed: "CART_OFFICE_CLOSED",
@@ -93,8 +89,8 @@ function saleStatement(name: string, options: { ticketIds?: Placeholder; countin
     const hits = options.countingHits ? rateLimitHitsQuery(executor) : undefined;
     return (hits ? executor.with(hits) : executor)
       .select({
-        event: eventRowAsJson,
-        params: paramsRowAsJson,
+        event: eventColumnsWithStatus,
+        params: ticketingParams,
         readiness: salesReadinessColumns(eventId),
         tickets: catalogueTicketsJson(eventId, options.ticketIds),
         discounts: automaticDiscountsJson(eventId),
@@ -355,9 +351,9 @@ const cardCheckoutBilling = preparedStatement((executor) => {
     .leftJoin(ticketingParams, eq(ticketingParams.eventId, events.id))
     .where(billable)
     .returning({
-      order: orderRowAsJson,
-      event: eventRowAsJson,
-      params: paramsRowAsJson,
+      order: orders,
+      event: eventColumnsWithStatus,
+      params: ticketingParams,
       payment: paymentToMake(intent, provider),
     })
     .prepare("card_checkout_billing");
