@@ -73,12 +73,20 @@ class NamingClient extends pg.Client {
   }
 }
 
+/** The connections each process opens to a PostgreSQL server. */
+export const poolConnections = 10;
+
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
     // Pipelined (pg's own mode): a statement is written to the server without waiting for the answers before it, which
     // units of work use to send their writes and commit with the statements they await (unit-of-work.ts).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, pipeline: true, Client: NamingClient });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: poolConnections,
+      pipeline: true,
+      Client: NamingClient,
+    });
     // The server may close an idle connection (restart, failover, idle timeout, a forced drop in tests): the pool
     // already discards it and opens another on the next query, so the event must not crash the process.
     pool.on("error", () => {});

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { paymentWebhookEndpoints } from "../../../../contract/payments.endpoints.js";
 import { shopEndpoints } from "../../../../contract/ticketing-shop.endpoints.js";
+import { poolConnections } from "../../../db/connection.js";
+import { admissionGate } from "../../../platform/admission.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
 import { notFound } from "../../../platform/errors.js";
@@ -20,6 +22,10 @@ const noStore = { "cache-control": "no-store" };
  */
 export function registerShopRoutes(app: FastifyInstance, context: AppContext) {
   handlePaymentEventsWith(context.db, (event) => handlePaymentEvent(context, event));
+  // The day tickets go on sale, thousands of new carts arrive in the same second. At most half the database's
+  // connections go to new carts, the others wait their turn here: the checkouts of the carts that hold units (and
+  // every other request) find the database's queue short, rather than behind the whole crowd.
+  const newCartAdmitted = admissionGate(poolConnections / 2);
 
   registerEndpoints(app, shopEndpoints, {
     shop: async (request, reply) => {
@@ -29,7 +35,7 @@ export function registerShopRoutes(app: FastifyInstance, context: AppContext) {
       return getShop(context, request.params.slug, language);
     },
     createCart: async (request, reply) => {
-      const cart = await createCart(context, request.params.slug, request.body, request.ip);
+      const cart = await newCartAdmitted(() => createCart(context, request.params.slug, request.body, request.ip));
       reply.headers(noStore);
       return cart;
     },

@@ -1,0 +1,56 @@
+import { expect, test } from "vitest";
+import { admissionGate } from "./admission.js";
+
+/** A call that runs until `finish()` is called, and says when it started. */
+function heldCall(log: string[], name: string) {
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    work: async () => {
+      log.push(`start ${name}`);
+      await done;
+      return name;
+    },
+    finish,
+  };
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+test("runs at most `limit` calls at once, and the others in the order they came", async () => {
+  const admitted = admissionGate(2);
+  const log: string[] = [];
+  const calls = ["a", "b", "c", "d"].map((name) => heldCall(log, name));
+  const answers = calls.map((call) => admitted(call.work));
+  await settled();
+  expect(log).toEqual(["start a", "start b"]);
+  calls[1]?.finish();
+  await settled();
+  expect(log).toEqual(["start a", "start b", "start c"]);
+  calls[0]?.finish();
+  await settled();
+  expect(log).toEqual(["start a", "start b", "start c", "start d"]);
+  calls[2]?.finish();
+  calls[3]?.finish();
+  expect(await Promise.all(answers)).toEqual(["a", "b", "c", "d"]);
+});
+
+test("a call that fails gives its place back, and its caller gets its error", async () => {
+  const admitted = admissionGate(1);
+  const failing = admitted(async () => {
+    throw new Error("refused");
+  });
+  const next = admitted(async () => "next");
+  await expect(failing).rejects.toThrow("refused");
+  expect(await next).toBe("next");
+  // The place is free again: a call made now runs at once.
+  const log: string[] = [];
+  const call = heldCall(log, "alone");
+  const answer = admitted(call.work);
+  await settled();
+  expect(log).toEqual(["start alone"]);
+  call.finish();
+  expect(await answer).toBe("alone");
+});
