@@ -76,6 +76,10 @@ class NamingClient extends pg.Client {
 /** The connections each process opens to a PostgreSQL server. */
 export const poolConnections = 10;
 
+/** How many statements of this process the database runs at once: the embedded one runs one at a time. */
+export const concurrentStatements = (database: Pick<DatabaseHandle, "kind">) =>
+  database.kind === "pglite" ? 1 : poolConnections;
+
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {

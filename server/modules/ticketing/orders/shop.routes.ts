@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { paymentWebhookEndpoints } from "../../../../contract/payments.endpoints.js";
 import { shopEndpoints } from "../../../../contract/ticketing-shop.endpoints.js";
-import { poolConnections } from "../../../db/connection.js";
+import { concurrentStatements } from "../../../db/connection.js";
 import { admissionGate } from "../../../platform/admission.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
@@ -22,10 +22,11 @@ const noStore = { "cache-control": "no-store" };
  */
 export function registerShopRoutes(app: FastifyInstance, context: AppContext) {
   handlePaymentEventsWith(context.db, (event) => handlePaymentEvent(context, event));
-  // The day tickets go on sale, thousands of new carts arrive in the same second. At most half the database's
-  // connections go to new carts, the others wait their turn here: the checkouts of the carts that hold units (and
-  // every other request) find the database's queue short, rather than behind the whole crowd.
-  const newCartAdmitted = admissionGate(poolConnections / 2);
+  // The day tickets go on sale, thousands of new carts arrive in the same second. At most half the statements the
+  // database runs at once go to new carts (five of the pool's connections, one on the embedded database), the others
+  // wait their turn here: the checkouts of the carts that hold units (and every other request) find the database's
+  // queue short, rather than behind the whole crowd.
+  const newCartAdmitted = admissionGate(Math.ceil(concurrentStatements(context.database) / 2));
 
   registerEndpoints(app, shopEndpoints, {
     shop: async (request, reply) => {
