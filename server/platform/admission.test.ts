@@ -1,19 +1,17 @@
 import { expect, test } from "vitest";
+import { deferred } from "../testing/deferred.js";
 import { admissionGate } from "./admission.js";
 
 /** A call that runs until `finish()` is called, and says when it started. */
 function heldCall(log: string[], name: string) {
-  let finish: () => void = () => {};
-  const done = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
+  const done = deferred();
   return {
     work: async () => {
       log.push(`start ${name}`);
-      await done;
+      await done.promise;
       return name;
     },
-    finish,
+    finish: done.resolve,
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { poolConnections, rowsOf } from "../../../db/connection.js";
+import { deferred } from "../../../testing/deferred.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { tickets } from "../ticketing.tables.js";
@@ -40,19 +41,14 @@ describe.skipIf(!serverUrl)("new carts admitted a few at a time", () => {
     const held = await shop.create({ buyer: buyer(), items: line });
     expect(held.status).toBe(201);
 
-    let release = () => {};
-    let rowHeld = () => {};
-    const holding = new Promise<void>((resolve) => {
-      rowHeld = resolve;
-    });
+    const rowHeld = deferred();
+    const released = deferred();
     const lock = t.context.db.transaction(async (tx) => {
       await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticket.id)).for("update");
-      rowHeld();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      rowHeld.resolve();
+      await released.promise;
     });
-    await holding;
+    await rowHeld.promise;
     const crowd = Array.from({ length: poolConnections * 2 }, () => shop.create({ buyer: buyer(), items: line }));
     // The carts admitted reach the ticket's row and wait there, holding their connections.
     while ((await waitingForLocks()) < 2) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -63,7 +59,7 @@ describe.skipIf(!serverUrl)("new carts admitted a few at a time", () => {
       expect(paid.body.cart?.status).toBe("completed");
       expect(await waitingForLocks()).toBeLessThan(poolConnections - 1);
     } finally {
-      release();
+      released.resolve();
       await lock;
     }
     expect((await Promise.all(crowd)).map((cart) => cart.status)).toEqual(crowd.map(() => 201));
