@@ -11,6 +11,7 @@ export async function roundTripCounter(databaseUrl: string) {
   const target = new URL(databaseUrl);
   let roundTrips = 0;
   let statements = 0;
+  let lastTraffic = Date.now();
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
     const server = net.connect(Number(target.port || 5432), target.hostname);
@@ -24,12 +25,14 @@ export async function roundTripCounter(databaseUrl: string) {
       socket.on("close", () => sockets.delete(socket));
     }
     client.on("data", (chunk) => {
+      lastTraffic = Date.now();
       if (answered) roundTrips++;
       answered = false;
       server.write(chunk);
       messages.read(chunk);
     });
     server.on("data", (chunk) => {
+      lastTraffic = Date.now();
       answered = true;
       client.write(chunk);
     });
@@ -47,10 +50,19 @@ export async function roundTripCounter(databaseUrl: string) {
       await work();
       return { roundTrips: roundTrips - before.roundTrips, statements: statements - before.statements };
     },
-    /** The fewest round trips and statements of `work` in `runs`: the job runner's polls share the connections. */
-    async fewest(runs: number, work: () => Promise<unknown>) {
+    /**
+     * The fewest round trips and statements of `work` in `runs`, each run started once the database has been quiet
+     * for `quietMs`: what a run sets off after its answer (a mail's kick 200 ms later, the job it queues) then falls
+     * between runs, not into the next one (a database never quiet is waited for 10 times `quietMs` at most). The job
+     * runner's polls may still fall into a run; the fewest leaves them out.
+     */
+    async fewest(runs: number, work: () => Promise<unknown>, quietMs = 500) {
       const fewest = { roundTrips: Number.POSITIVE_INFINITY, statements: Number.POSITIVE_INFINITY };
       for (let run = 0; run < runs; run++) {
+        const giveUpAt = Date.now() + 10 * quietMs;
+        while (Date.now() - lastTraffic < quietMs && Date.now() < giveUpAt) {
+          await new Promise((resolve) => setTimeout(resolve, quietMs - (Date.now() - lastTraffic)));
+        }
         const counted = await this.of(work);
         fewest.roundTrips = Math.min(fewest.roundTrips, counted.roundTrips);
         fewest.statements = Math.min(fewest.statements, counted.statements);

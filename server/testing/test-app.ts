@@ -170,12 +170,13 @@ export function callsAs(t: TestApp, user: () => { token: string }) {
 
 /**
  * The file's test app, its database reached through a `roundTripCounter`: `counter()` once the app is started (before
- * each test), closed after the file's tests.
+ * each test), closed after the file's tests. Its job runner polls once a minute, not every 2 seconds on each queue:
+ * the polls would otherwise fall into most of the requests counted on a loaded machine.
  */
 export function testAppCountingRoundTrips(environment: Record<string, string>) {
   let counter: Awaited<ReturnType<typeof roundTripCounter>> | undefined;
   const t = testAppForFile(
-    environment,
+    { JOB_POLL_SECONDS: "60", ...environment },
     {},
     {
       routeDatabase: async (url) => {
