@@ -132,12 +132,17 @@ async function joinOnPhone(browser: Browser, joinUrl: string, label: string) {
   await expect(page.getByText(listShown)).toBeVisible();
   // The worker is installed (its files precached) for the scan page's folder: a reload with no network is its to
   // answer. It does not control this very page, which was created at /checkin?code=… (outside its scope: claim()
-  // goes by the URL a page was created at), but a navigation is matched by the URL it goes to.
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration("/checkin/scan"))?.active?.state === "activated",
-    undefined,
-    { timeout: 90_000 },
-  );
+  // goes by the URL a page was created at), but a navigation is matched by the URL it goes to. Polled with evaluate():
+  // waitForFunction takes the promise an async predicate returns for a truthy answer, and went on while the worker was
+  // still precaching (the reload offline then failed).
+  await expect
+    .poll(
+      () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/checkin/scan"))?.active?.state),
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe("activated");
   const deviceToken = await page.evaluate(() => localStorage.getItem("ep.checkinDevice"));
   expect(deviceToken).toBeTruthy();
   return { context, page, deviceToken: deviceToken as string };
