@@ -32,7 +32,7 @@ export async function startBenchServer() {
   const context = await createContext(config, database);
   const app = await buildApp(context);
   const servers = scratch ? await startServers(scratch.url) : undefined;
-  if (!servers) await app.listen({ port: 0, host: "127.0.0.1" });
+  if (!servers) await app.listen({ port: 0, host: "127.0.0.1", backlog: config.listenBacklog });
   const address = app.server.address();
   const base = servers?.base ?? `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 

@@ -20,6 +20,12 @@ const environmentSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /**
+     * Connections the kernel holds for the server before it accepts them. Node's 511 is short for the second tickets
+     * go on sale: thousands of buyers connect at once, and those past it wait for TCP to try again (a second, then
+     * three...). Linux takes the least of this and net.core.somaxconn.
+     */
+    LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: z.string().url().optional(),
     PUBLIC_URL: z.string().url().optional(),
@@ -169,6 +175,8 @@ const environmentSchema = z
 export type Config = {
   port: number;
   host: string;
+  /** LISTEN_BACKLOG: connections waiting to be accepted. */
+  listenBacklog: number;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -216,6 +224,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     port: env.PORT,
     host: env.HOST,
+    listenBacklog: env.LISTEN_BACKLOG,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

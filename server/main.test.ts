@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "./config.js";
@@ -23,9 +24,25 @@ const waitFor = async (condition: () => boolean | Promise<boolean>, what: () => 
 };
 
 /** server/main.ts as `npm start` runs it, with WORKERS=2, and what it says. */
-function startSupervisor(databaseUrl: string, port: number) {
-  return spawnServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", WORKERS: "2" });
+function startSupervisor(databaseUrl: string, port: number, environment: NodeJS.ProcessEnv = {}) {
+  return spawnServer({
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    WORKERS: "2",
+    ...environment,
+  });
 }
+
+/** Whether `ss` (iproute2), which reads a listening socket's backlog from the kernel, is installed. */
+const hasSs = (() => {
+  try {
+    execFileSync("ss", ["-V"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as npm start runs it)", () => {
   let databaseUrl = "";
@@ -77,6 +94,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
       () => "the port to answer again",
     );
   });
+
+  // The kernel's listening socket (the supervisor's, which hands the connections to its workers) holds as many
+  // connections waiting to be accepted as LISTEN_BACKLOG says: `ss` shows it as the socket's Send-Q.
+  test.skipIf(!hasSs)(
+    "the port holds LISTEN_BACKLOG connections waiting to be accepted",
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const supervisor = startSupervisor(databaseUrl, port, { LISTEN_BACKLOG: "1234" });
+      supervisors.push(supervisor);
+      await waitFor(
+        () => supervisor.output().includes("2 workers ready"),
+        () => `the workers (they said: ${supervisor.output()})`,
+      );
+      const listening = execFileSync("ss", ["-ltnH", `sport = :${port}`])
+        .toString()
+        .trim()
+        .split(/\s+/);
+      expect(listening[0]).toBe("LISTEN");
+      expect(listening[2]).toBe("1234");
+      supervisor.child.kill("SIGTERM");
+      await supervisor.exited;
+    },
+  );
 
   test("workers that cannot listen (the port is taken) stop everything with an error", {
     timeout: 120_000,

@@ -21,7 +21,7 @@ async function serve(config: Config) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   context.logger.info(`ready on ${config.publicUrl} (database: ${context.database.kind})`);
 }
 
