@@ -15,7 +15,10 @@ function heldCall(log: string[], name: string) {
   };
 }
 
-const settled = () => new Promise((resolve) => setImmediate(resolve));
+/** A few turns of the event loop: an admitted call starts on the turn after its admission. */
+const settled = async () => {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 test("runs at most `limit` calls at once, and the others in the order they came", async () => {
   const admitted = admissionGate(2);
@@ -51,4 +54,19 @@ test("a call that fails gives its place back, and its caller gets its error", as
   expect(log).toEqual(["start alone"]);
   call.finish();
   expect(await answer).toBe("alone");
+});
+
+test("an admitted call starts on a later turn of the event loop, after all its caller's turn runs", async () => {
+  const admitted = admissionGate(1);
+  const log: string[] = [];
+  const answer = admitted(async () => {
+    log.push("admitted call");
+    return "done";
+  });
+  // What the caller's turn runs after it (the microtasks of another request read in the same turn) comes first.
+  for (let microtask = 0; microtask < 20; microtask++) await Promise.resolve();
+  log.push("rest of the turn");
+  await settled();
+  expect(log).toEqual(["rest of the turn", "admitted call"]);
+  expect(await answer).toBe("done");
 });
