@@ -61,14 +61,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
     await dropDatabase();
   });
 
-  test("two servers share the port, and one that dies is replaced", { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const supervisor = startSupervisor(databaseUrl, port);
+  /** A supervisor on `port` whose two workers listen, stopped after the file's tests. */
+  async function readySupervisor(port: number, environment: NodeJS.ProcessEnv = {}) {
+    const supervisor = startSupervisor(databaseUrl, port, environment);
     supervisors.push(supervisor);
     await waitFor(
       () => supervisor.output().includes("2 workers ready"),
       () => `the workers (they said: ${supervisor.output()})`,
     );
+    return supervisor;
+  }
+
+  test("two servers share the port, and one that dies is replaced", { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const supervisor = await readySupervisor(port);
     const supervisorPid = supervisor.child.pid ?? 0;
     const workers = nodeChildrenOf(supervisorPid);
     expect(workers).toHaveLength(2);
@@ -102,12 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2 (server/main.ts as np
     { timeout: 120_000 },
     async () => {
       const port = await freePort();
-      const supervisor = startSupervisor(databaseUrl, port, { LISTEN_BACKLOG: "1234" });
-      supervisors.push(supervisor);
-      await waitFor(
-        () => supervisor.output().includes("2 workers ready"),
-        () => `the workers (they said: ${supervisor.output()})`,
-      );
+      const supervisor = await readySupervisor(port, { LISTEN_BACKLOG: "1234" });
       const listening = execFileSync("ss", ["-ltnH", `sport = :${port}`])
         .toString()
         .trim()
