@@ -179,4 +179,12 @@ describe("architecture", () => {
     );
     expect(upward).toEqual([]);
   });
+
+  test("only server/db/ batches writes: modules hand theirs to a unit of work, which sends them (issue 22)", () => {
+    // `sendWrites` decides which writes share a statement; outside server/db/ a unit's `send` and `write` do.
+    const batching = files
+      .filter((file) => !file.startsWith("server/db/"))
+      .filter((file) => /\bimport\s*\{[^}]*\bsendWrites\b/.test(readFileSync(path.join(repoRoot, file), "utf8")));
+    expect(batching).toEqual([]);
+  });
 });

@@ -41,11 +41,11 @@ export function preparedStatement<Statement extends Prepared>(build: (executor: 
 type WriteSql = (SQLWrapper & { prepare(name: string): Prepared }) | WriteWithQueries;
 type WriteWithQueries = { readonly ahead: Readonly<Record<string, SQLWrapper>>; readonly write: SQLWrapper };
 
-/** A write and its values, not sent yet: `sendWrites` sends it, alone or with others in one statement. */
+/** A write and its values, not sent yet: a unit of work sends it (with the writes beside it), or `executeWrite`. */
 export type PendingWrite = { readonly write: PreparedWrite<never>; readonly values: Record<string, unknown> };
 
 export type PreparedWrite<Key extends string> = {
-  /** The write with its values, for `sendWrites`. */
+  /** The write with its values, for a unit of work's `send` or `write`, or `executeWrite`. */
   with(values: Record<Key, unknown>): PendingWrite;
   readonly statementName: string;
   /** Its SQL, its values named by `value` (`sendWrites` gives each write's values a prefix of their own). */
@@ -59,8 +59,8 @@ const partsOf = (written: WriteSql): WriteWithQueries => ("ahead" in written ? w
 
 /**
  * A write of the sale-day path, built once as `preparedStatement` says: `build` writes it with `value(key)` for each of
- * its values (placeholders); `.with(values)` hands it to `sendWrites`, which sends it when called, before the promise
- * it answers is awaited: a unit of work may send it ahead of its next statement (unit-of-work.ts).
+ * its values (placeholders); `.with(values)` hands it to a unit of work, which sends it ahead of its next statement
+ * with the writes sent beside it (unit-of-work.ts), or to `executeWrite`, which sends it alone at once.
  */
 export function preparedWrite<Key extends string>(
   name: string,
@@ -106,16 +106,22 @@ function withQueries(executor: Executor, writes: readonly WriteSql[]) {
 /** The statement of each list of writes sent together, built the first time it is sent. */
 const statementsOfWrites = new Map<string, (executor: Executor) => Prepared>();
 
+/** One write, sent now on `executor` as a statement of its own (outside a unit of work: an audit row, a mail). */
+export function executeWrite(executor: Executor, { write, values }: PendingWrite): Promise<unknown> {
+  return write.alone(executor).execute(values);
+}
+
 /**
- * Sends `writes` as one statement, sent when called; their failure is the statement's. On sale day each statement
- * costs PostgreSQL a snapshot and an executor start-up of its own, and PGlite a run through WASM: writes that go
- * together (an order's completion, its audit row, mail and invoice) cost them one. The statement of each list of
- * writes (by their names, in order) is built once, and named `writes_` with a digest of that list.
+ * Sends `writes` as one statement, sent when called; their failure is the statement's. A unit of work's way of sending
+ * the writes sent one after another (unit-of-work.ts), which no module calls itself: an order's completion, its audit
+ * row, mail and invoice cost PostgreSQL one snapshot and executor start-up, and PGlite one run through WASM. The
+ * statement of each list of writes (by their names, in order) is built once, and named `writes_` with a digest of that
+ * list.
  */
 export function sendWrites(executor: Executor, writes: readonly PendingWrite[]): Promise<unknown> {
   const [only] = writes;
   if (!only) return Promise.resolve();
-  if (writes.length === 1) return only.write.alone(executor).execute(only.values);
+  if (writes.length === 1) return executeWrite(executor, only);
   const list = writes.map(({ write }) => write.statementName).join("+");
   let statement = statementsOfWrites.get(list);
   if (!statement) {

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { isUniqueViolation } from "../platform/errors.js";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { bucketKeys, databaseWithBuckets, insertBucket } from "./buckets.testing.js";
+import { preparedWrite } from "./prepared.js";
 import { StatementAfterCommitError, unitOfWork, unitOfWorkAfter } from "./unit-of-work.js";
 
 /*
@@ -90,6 +91,47 @@ describe("a unit of work", () => {
     expect(refused).toBe("refused");
     expect(await keys()).toEqual(["unit-h", "unit-j"]);
     expect(await hitsOf("unit-h")).toEqual([{ hits: 1 }]);
+  });
+
+  const bucketInsert = preparedWrite<"key">("test_unit_bucket_insert", (executor, value) =>
+    executor.insert(rateLimitBuckets).values({ key: value("key"), windowStartedAt: sql`now()`, hits: 1 }),
+  );
+  const bucketHitsDoubled = preparedWrite<"key">("test_unit_bucket_doubled", (executor, value) =>
+    executor
+      .update(rateLimitBuckets)
+      .set({ hits: sql`${rateLimitBuckets.hits} * 2` })
+      .where(eq(rateLimitBuckets.key, value("key"))),
+  );
+
+  test("sends the prepared writes sent one after another as one statement, in which none sees another's rows", async () => {
+    await unitOfWork(db(), async (unit) => {
+      // One statement: the update does not see the row inserted beside it.
+      unit.send(bucketInsert.with({ key: "unit-k" }), bucketHitsDoubled.with({ key: "unit-k" }));
+      // A function's statement goes out on its own: the write after it is a statement of its own, which sees it.
+      unit.send(bucketInsert.with({ key: "unit-l" }));
+      unit.send(() => unit.tx.execute(sql`select 1`));
+      unit.send(bucketHitsDoubled.with({ key: "unit-l" }));
+    });
+    expect(await hitsOf("unit-k")).toEqual([{ hits: 1 }]);
+    expect(await hitsOf("unit-l")).toEqual([{ hits: 2 }]);
+  });
+
+  test("answers the writes it writes at once with their own failure, which its work may catch and go on", async () => {
+    await insertBucket(db(), "unit-taken", 1);
+    const outcome = await unitOfWork(db(), async (unit) => {
+      await unit.write(bucketInsert.with({ key: "unit-m" }), bucketHitsDoubled.with({ key: "unit-m" }));
+      const refused = await unit
+        .savepoint(() => unit.write(bucketInsert.with({ key: "unit-taken" })))
+        .then(
+          () => "written",
+          (error: unknown) => (isUniqueViolation(error, "rate_limit_buckets_pkey") ? "refused" : error),
+        );
+      unit.send(bucketHitsDoubled.with({ key: "unit-m" }));
+      return refused;
+    });
+    expect(outcome).toBe("refused");
+    expect(await keys()).toEqual(["unit-m", "unit-taken"]);
+    expect(await hitsOf("unit-m")).toEqual([{ hits: 2 }]);
   });
 
   test("refuses a nested transaction, whose begin and commit would be the unit's", async () => {

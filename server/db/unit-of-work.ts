@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { clientOf, type Database, type Executor, retriedOnConflict } from "./connection.js";
+import { type PendingWrite, sendWrites } from "./prepared.js";
 
 /*
  * A unit of work: the statements of one request that commit or fail together, written out in the order they run, the
@@ -12,9 +13,14 @@ import { clientOf, type Database, type Executor, retriedOnConflict } from "./con
  * On a PostgreSQL server the pool's connections pipeline (pg's own `pipeline` mode): statements are written to the
  * server one behind the other, without waiting for the answers before them. A unit spends few round trips that way:
  * - `begin` goes out with the unit's first statement, in its round trip;
- * - `send(write)` takes a write whose answer nobody waits for (an audit row, a queued mail, an order's items): it goes
- *   out with the next statement, ahead of it in the same round trip, and its error is the unit's;
+ * - `send(...writes)` takes writes whose answer nobody waits for (an audit row, a queued mail, an order's items): they
+ *   go out with the next statement, ahead of it in the same round trip, and their error is the unit's;
+ * - `write(...writes)` sends writes now, with what is ahead, and answers when they are done (a refusal to catch);
  * - `commitWith(last)` sends the unit's last statement with the writes ahead of it and `commit` behind it.
+ * Prepared writes (`preparedWrite`, prepared.ts) sent one after another go out as one statement of WITH queries
+ * (`sendWrites`): on sale day each statement costs PostgreSQL a snapshot and an executor start-up, and PGlite a run
+ * through WASM. Like the WITH queries of any statement, they all see the database as it was when it started: a write
+ * that must see another's rows goes out after a statement of its own (an awaited one, or `send` of a function).
  * On the embedded database (PGlite) the same statements run in the same order in its transaction, one after another:
  * the protocol is the same, only the round trips differ (there is no network to spare). On both, a statement sent on
  * the unit after its commit is refused (StatementAfterCommitError) rather than run outside the transaction.
@@ -23,14 +29,22 @@ import { clientOf, type Database, type Executor, retriedOnConflict } from "./con
 /** A statement's answer: asking a Drizzle builder for it (`then`) is what sends it. */
 type Answer<T> = PromiseLike<T>;
 
+/** Sent ahead of a unit's next statement: a prepared write, or a function that sends a statement when called. */
+type Sendable = PendingWrite | (() => Answer<unknown>);
+
 /** The answer as a promise, asked for now: `Promise.resolve` would call `then` later, after statements sent since. */
 const askedNow = <T>(answer: Answer<T>) => new Promise<T>((resolve, reject) => answer.then(resolve, reject));
 
 export type UnitOfWork = {
   /** The unit's executor: what runs on it runs in the unit's transaction, in the order it is sent. */
   readonly tx: Executor;
-  /** A write whose answer nobody waits for: sent ahead of the next statement (`write` is called then). */
-  send(write: () => Answer<unknown>): void;
+  /**
+   * Writes whose answer nobody waits for, sent ahead of the next statement: prepared writes, or a function called then
+   * whose statement goes out on its own.
+   */
+  send(...writes: Sendable[]): void;
+  /** Prepared writes sent now (after what is ahead), answered when done: their error is thrown here. */
+  write(...writes: PendingWrite[]): Promise<unknown>;
   /** The unit's last statement, sent with `commit` behind it. Answers the statement's answer. */
   commitWith<T>(last: () => Answer<T>): Promise<T>;
   /**
@@ -66,7 +80,7 @@ class UnitClient implements UnitOfWork {
   private socket: Socket | undefined;
   private beginAhead = false;
   private sendsCommit = false;
-  private ahead: (() => Answer<unknown>)[] = [];
+  private ahead: Sendable[] = [];
   /** The answers of what was sent and is not awaited by anyone: `begin` and the writes. */
   private unanswered: Promise<unknown>[] = [];
   private sendingAhead = false;
@@ -132,7 +146,20 @@ class UnitClient implements UnitOfWork {
       }
       const ahead = this.ahead;
       this.ahead = [];
-      for (const write of ahead) this.track(write());
+      let writes: PendingWrite[] = [];
+      const sendWritesInARow = () => {
+        if (writes.length > 0) this.track(sendWrites(this.tx, writes));
+        writes = [];
+      };
+      for (const sendable of ahead) {
+        if (typeof sendable === "function") {
+          sendWritesInARow();
+          this.track(sendable());
+        } else {
+          writes.push(sendable);
+        }
+      }
+      sendWritesInARow();
     } finally {
       this.sendingAhead = false;
     }
@@ -144,9 +171,13 @@ class UnitClient implements UnitOfWork {
     this.unanswered.push(answered);
   }
 
-  send(write: () => Answer<unknown>): void {
+  send(...writes: Sendable[]): void {
     if (!this.target) throw new StatementAfterCommitError();
-    this.ahead.push(write);
+    this.ahead.push(...writes);
+  }
+
+  write(...writes: PendingWrite[]): Promise<unknown> {
+    return sendWrites(this.tx, writes);
   }
 
   async savepoint<T>(work: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database, Executor } from "../db/connection.js";
-import { type PendingWrite, preparedWrite, sendWrites } from "../db/prepared.js";
+import { executeWrite, type PendingWrite, preparedWrite } from "../db/prepared.js";
 import type { JobDefinition, JobRunner } from "./jobs.js";
 import type { Language } from "./language.js";
 import { type AttachmentRef, mails } from "./mail.tables.js";
@@ -93,8 +93,8 @@ const mailInsert = preparedWrite<
 );
 
 /**
- * A mail of the outbox, not written yet (`sendWrites` writes it with the change that caused it, as `enqueue` does),
- * and its id.
+ * A mail of the outbox, not written yet (a unit of work sends it with the change that caused it; `enqueue` writes it
+ * at once), and its id.
  */
 export function mailWrite(mail: OutgoingMail): { id: string; write: PendingWrite } {
   const { html, text } = mail.rendered ? mail.rendered : renderMail(mail.content, mail.language);
@@ -235,7 +235,7 @@ export function createMailer(options: {
     renderAttachment,
     async enqueue(executor, mail) {
       const { id, write } = mailWrite(mail);
-      await sendWrites(executor, [write]);
+      await executeWrite(executor, write);
       return id;
     },
     kick,

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountAction } from "../../../contract/permissions.js";
 import type { Database, Executor } from "../../db/connection.js";
-import { type PendingWrite, preparedWrite, sendWrites } from "../../db/prepared.js";
+import { executeWrite, type PendingWrite, preparedWrite } from "../../db/prepared.js";
 import type { Principal } from "../../platform/auth-guard.js";
 import { auditLogs } from "./audit.tables.js";
 
@@ -67,7 +67,7 @@ const auditInsert = preparedWrite<AuditColumn>("audit", (executor, value) =>
 const jsonOrNull = (value: Record<string, unknown> | null | undefined) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-/** An audit row, not written yet: `sendWrites` (db/prepared.ts) writes it with the change it logs. */
+/** An audit row, not written yet: a unit of work sends it with the change it logs. */
 export function auditWrite(
   actor: Principal | { kind: "system"; label: string },
   entry: AuditEntry,
@@ -90,7 +90,7 @@ export function auditWrite(
 
 /**
  * Writes one audit row in the caller's transaction, so the log and the change commit or fail together. Sent when
- * called (a unit of work may send it ahead of its next statement).
+ * called.
  */
 export function recordAudit(
   executor: Executor,
@@ -98,7 +98,7 @@ export function recordAudit(
   entry: AuditEntry,
   ip?: string,
 ): Promise<unknown> {
-  return sendWrites(executor, [auditWrite(actor, entry, ip)]);
+  return executeWrite(executor, auditWrite(actor, entry, ip));
 }
 
 /** Keeps only the fields that changed, for a readable before/after summary. */

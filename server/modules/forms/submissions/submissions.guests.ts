@@ -183,7 +183,7 @@ const submissionUpsert = preparedWrite<"formId" | "guestId" | "answers" | "langu
 
 /**
  * One submission per form and guest: a new one replaces the answers and keeps the first submission date. A write not
- * sent yet (`sendWrites`).
+ * sent yet (a unit of work sends it).
  */
 export function submissionWrite(input: { formId: string; guestId: string; answers: Answers; language: string }) {
   return submissionUpsert.with(input);

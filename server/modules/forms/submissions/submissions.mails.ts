@@ -19,8 +19,8 @@ declare module "../../../platform/context.js" {
   interface ModuleHooks {
     /**
      * The registration's confirmation, read in its transaction as the event's auto-mail settings say (campaigns, which
-     * sits above forms): the mail's write to send with the registration's (`sendWrites`), or none when switched off or
-     * the address is rejected.
+     * sits above forms): the mail's write, sent with the registration's by its unit of work, or none when switched off
+     * or the address is rejected.
      */
     registrationConfirmation: (
       context: AppContext,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { FormItem, SendFormBody, sendFormResult } from "../../../../contract/forms.js";
 import type { Config } from "../../../config.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedStatement, sendWrites } from "../../../db/prepared.js";
+import { preparedStatement } from "../../../db/prepared.js";
 import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
@@ -258,7 +258,7 @@ export async function sendForm(context: AppContext, input: SendFormInput): Promi
           })
         : undefined;
     if (mail) writes.push(mail);
-    unit.send(() => sendWrites(tx, writes));
+    unit.send(...writes);
     // Seats and quotas last: their rows stay locked until the commit, so concurrent guests wait on them the least.
     if (registration) {
       const ours = [host.id, ...companions.map((row) => row.id), ...previousCompanionIds];

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type PendingWrite, sendWrites } from "../../../db/prepared.js";
-import { refusalOf } from "../../../platform/errors.js";
+import type { PendingWrite } from "../../../db/prepared.js";
+import { unitOfWork } from "../../../db/unit-of-work.js";
+import { AppError } from "../../../platform/errors.js";
 import { registerTenants } from "../../../testing/fixtures.js";
 import { madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
 import { coupons, tickets } from "../ticketing.tables.js";
@@ -18,7 +19,7 @@ const t = testAppForFile();
 const tenants = madeBeforeAll(() => registerTenants(t));
 const event = madeBeforeAll(() => catalogueEvent(t, tenants.owner));
 
-const sent = (...writes: PendingWrite[]) => sendWrites(t.context.db, writes);
+const sent = (...writes: PendingWrite[]) => unitOfWork(t.context.db, (unit) => unit.write(...writes));
 const taken = async (id: string) =>
   (await t.context.db.select({ taken: tickets.quantityTaken }).from(tickets).where(eq(tickets.id, id)))[0]?.taken;
 
@@ -28,9 +29,9 @@ async function outcome(update: PromiseLike<unknown>) {
     await update;
     return "taken";
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
-    return `${refusal.code} ${Object.keys(refusal.options.fields ?? {}).join()}`;
+    // A unit of work answers PostgreSQL's refusal as the AppError it stands for.
+    if (!(error instanceof AppError)) throw error;
+    return `${error.code} ${Object.keys(error.options.fields ?? {}).join()}`;
   }
 }
 

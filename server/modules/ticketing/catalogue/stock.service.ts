@@ -16,8 +16,8 @@ const refusedUnless = (allowed: SQL, units: SQL, refusal: SQL | MessageCode, fie
   sql`units_or_refusal(${allowed}, ${units}, ${refusal}, ${field})`;
 
 /*
- * Each a write built once (prepared.ts), answered not yet sent (`sendWrites` sends it, alone or with the order's other
- * writes). Its values go as they are, an integer count and text.
+ * Each a write built once (prepared.ts), answered not yet sent (a unit of work sends it, alone or with the order's
+ * other writes). Its values go as they are, an integer count and text.
  */
 
 const ticketUnitsUpdate = preparedWrite<"ticketId" | "units" | "field">("ticket_units_taken", (executor, value) => {

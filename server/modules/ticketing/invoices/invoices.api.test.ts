@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { unitOfWork } from "../../../db/unit-of-work.js";
 import { passCodeSecret, ticketPassCode } from "../../../platform/pass-codes.js";
 import { mailsTo, registerTenants } from "../../../testing/fixtures.js";
 import { callsAs, madeBeforeAll, testAppForFile } from "../../../testing/test-app.js";
@@ -82,10 +83,16 @@ describe("invoice numbering", () => {
     const awaiting = await placed(event, ticket.id, { paid: false });
     expect(awaiting.documents).toEqual([]);
     await expect(
-      t.context.db.transaction(async (tx) => {
-        const order = await lockOrder(tx, event.id, awaiting.id);
-        const eventRow = await readOrderEvent(tx, event.id);
-        await completeOrder(tx, eventRow, order, { action: "confirm", paymentMethod: "other" }, systemActor("test"));
+      unitOfWork(t.context.db, async (unit) => {
+        const order = await lockOrder(unit.tx, event.id, awaiting.id);
+        const eventRow = await readOrderEvent(unit.tx, event.id);
+        await completeOrder(unit, eventRow, order, { action: "confirm", paymentMethod: "other" }, systemActor("test"));
+        // The completion's writes go out ahead of this statement: the invoice is numbered.
+        const [numbered] = await unit.tx
+          .select({ id: orderDocuments.id })
+          .from(orderDocuments)
+          .where(eq(orderDocuments.orderId, awaiting.id));
+        expect(numbered).toBeDefined();
         throw new Error("the transaction fails after the invoice");
       }),
     ).rejects.toThrow("after the invoice");

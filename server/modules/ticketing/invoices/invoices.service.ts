@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, exists, not, or, sql } from "drizzle-orm";
 import type { OrderDocumentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { type PendingWrite, preparedWrite, sendWrites } from "../../../db/prepared.js";
+import { type PendingWrite, preparedWrite } from "../../../db/prepared.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import type { AttachmentRef } from "../../../platform/mail.tables.js";
@@ -127,16 +128,19 @@ export function invoiceWrites(event: EventRow, order: OrderRow, sources: Documen
   return mail ? [mail, invoice] : [invoice];
 }
 
-/** The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it. */
+/**
+ * The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it: sent
+ * with the unit's commit, the credit note last (its number locks its series until then).
+ */
 export async function issueCreditNote(
-  executor: Executor,
+  unit: UnitOfWork,
   event: EventRow,
   order: OrderRow,
   refund: { id: string; itemIds: readonly string[] },
 ): Promise<void> {
-  const sources = await readDocumentSources(executor, order);
+  const sources = await readDocumentSources(unit.tx, order);
   const parts = snapshotParts(event, order, sources, { itemIds: refund.itemIds, sign: -1 });
-  const [invoice] = await executor
+  const [invoice] = await unit.tx
     .select({ number: orderDocuments.number })
     .from(orderDocuments)
     .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, "invoice")));
@@ -161,7 +165,7 @@ export async function issueCreditNote(
       invoiceNumber: invoice?.number ?? null,
     },
   });
-  await sendWrites(executor, mail ? [mail, creditNote] : [creditNote]);
+  unit.send(...(mail ? [mail, creditNote] : [creditNote]));
 }
 
 /** The buyer's mail carrying a document, not sent yet; none (a buyer deleted, a guest without email): no mail. */

@@ -9,7 +9,6 @@ import {
   preparedRowsInsert,
   preparedWrite,
   rowOfValues,
-  sendWrites,
   valuesOfRows,
 } from "../../../db/prepared.js";
 import type { UnitOfWork } from "../../../db/unit-of-work.js";
@@ -38,7 +37,7 @@ import {
   type StockChange,
   stockChangeWrites,
 } from "./order-stock.js";
-import { type Actor, auditOrder, type OrderRow, orderAuditWrite } from "./orders.shared.js";
+import { type Actor, type OrderRow, orderAuditWrite } from "./orders.shared.js";
 import { orderCoupons } from "./orders.tables.js";
 
 /*
@@ -333,7 +332,7 @@ export async function fillCart(unit: UnitOfWork, placement: CartPlacement, targe
   writes.push(orderAuditWrite(placement.actor, scope, target.kind === "new" ? "created" : "cart_updated", { after }));
   // Last: the rows everybody wants are locked from here to the commit only.
   writes.push(...stockChangeWrites(change));
-  unit.send(() => sendWrites(executor, writes));
+  unit.send(...writes);
   return orderId;
 }
 
@@ -350,8 +349,8 @@ export function cancelReplacedCarts(unit: UnitOfWork, placement: CartPlacement) 
   );
   for (const row of replacing) {
     const scope = { accountId: event.accountId, eventId: event.id, orderId: row.id };
-    unit.send(() =>
-      auditOrder(unit.tx, placement.actor, scope, "cancelled", {
+    unit.send(
+      orderAuditWrite(placement.actor, scope, "cancelled", {
         before: { status: row.status },
         after: { status: "cancelled", reason: "replaced" },
       }),

@@ -233,7 +233,7 @@ async function recovered(unit: UnitOfWork, event: EventRow, order: OrderRow): Pr
         holdings.map((holding) => holding.guestId),
         [order.id],
       );
-      await applyStockChange(tx, await addHeldStock(tx, emptyStockChange(), [order.id], 1));
+      await applyStockChange(unit, await addHeldStock(tx, emptyStockChange(), [order.id], 1));
     });
     return true;
   } catch (error) {
@@ -352,11 +352,11 @@ export async function settleSucceededPayment(
     const covers = payment.amountCents === order.totalInclTaxCents && payment.currency === order.currency;
     const completion = { paymentMethod: "online" as const, testMode: !payment.livemode };
     if (covers && canTransition("pay", order.status)) {
-      unit.send(() => completeOrder(tx, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources));
+      await completeOrder(unit, eventRow, order, { action: "pay", ...completion }, paymentsActor, sources);
       return undefined;
     }
     if (covers && (await recovered(unit, eventRow, order))) {
-      unit.send(() => completeOrder(tx, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources));
+      await completeOrder(unit, eventRow, order, { action: "recover", ...completion }, paymentsActor, sources);
       return undefined;
     }
     return recordAutomaticRefund(tx, order, row, paymentsActor, eventRow.accountId);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import { type Executor, transactionRetried } from "../../../db/connection.js";
+import type { Executor } from "../../../db/connection.js";
+import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { EventRow } from "../../events/events.visibility.js";
@@ -67,7 +68,8 @@ export async function refundOrder(
   asked: string[] | undefined,
   actor: Actor,
 ): Promise<void> {
-  const refundId = await transactionRetried(context.db, async (tx) => {
+  const refundId = await unitOfWork(context.db, async (unit) => {
+    const { tx } = unit;
     const order = await lockOrder(tx, event.id, orderId);
     requireTransition("refund", order);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
@@ -105,8 +107,8 @@ export async function refundOrder(
     });
     const change = emptyStockChange();
     for (const item of chosen) addUnits(change, item.ticketId, -1);
-    await applyStockChange(tx, change);
-    await issueCreditNote(tx, event, order, { id: refund.id, itemIds: chosen.map((item) => item.id) });
+    await applyStockChange(unit, change);
+    await issueCreditNote(unit, event, order, { id: refund.id, itemIds: chosen.map((item) => item.id) });
     return payment ? refund.id : undefined;
   });
   await context.mailer.kick();

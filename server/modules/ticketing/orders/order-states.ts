@@ -2,7 +2,8 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { CancelReason, PaymentMethod } from "../../../../contract/ticketing.js";
 import type { OtherPaymentKind } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { preparedWrite, rowOfValues, sendWrites } from "../../../db/prepared.js";
+import { preparedWrite, rowOfValues } from "../../../db/prepared.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import type { EventRow } from "../../events/events.visibility.js";
 import { attendingStatuses } from "../../forms/submissions/submissions.availability.js";
 import { guests } from "../../guests/guests.tables.js";
@@ -79,11 +80,11 @@ const holdersAttending = preparedWrite<"orderId" | "at">("holders_attending", (e
  * cart): its units are already held. Its holders are attending from now on. Its invoice and the confirmation mail
  * with the tickets are issued here, in this transaction (the mail through the outbox), so no completed order lacks
  * them and none gets them twice; the caller kicks the mailer after its commit, and may hand over the order's document
- * sources it read under the lock. Given them, its writes are sent when called, as one statement (a unit of work may send
- * it ahead of its next statement); the invoice's number, which locks its series until the commit, is taken last.
+ * sources it read under the lock. Given them, nothing is awaited: its writes go out with the unit's next statement or
+ * its commit; the invoice's number, which locks its series until the commit, is taken last.
  */
 export async function completeOrder(
-  executor: Executor,
+  unit: UnitOfWork,
   event: EventRow,
   order: OrderRow,
   completion: Completion,
@@ -115,14 +116,14 @@ export async function completeOrder(
     },
   });
   // Read unless given: then nothing is awaited before the writes are sent.
-  const invoice = invoiceWrites(event, completed, sourcesRead ?? (await readDocumentSources(executor, completed)));
+  const invoice = invoiceWrites(event, completed, sourcesRead ?? (await readDocumentSources(unit.tx, completed)));
   // The order's row is locked by the caller; the invoice's number is taken last.
-  await sendWrites(executor, [
+  unit.send(
     orderCompletion.with({ orderId: order.id, ...changes }),
     holdersAttending.with({ orderId: order.id, at: now }),
     audit,
     ...invoice,
-  ]);
+  );
   return completed;
 }
 
@@ -131,24 +132,26 @@ export async function completeOrder(
  * reservation running out (`expired`, the `expire` action).
  */
 export async function cancelOrder(
-  executor: Executor,
+  unit: UnitOfWork,
   event: EventRow,
   order: OrderRow,
   reason: CancelReason,
   actor: Actor,
 ): Promise<OrderRow> {
   requireTransition(reason === "expired" ? "expire" : "cancel", order);
-  await applyStockChange(executor, await addHeldStock(executor, emptyStockChange(), [order.id], -1));
-  const [cancelled] = await executor
+  await applyStockChange(unit, await addHeldStock(unit.tx, emptyStockChange(), [order.id], -1));
+  const [cancelled] = await unit.tx
     .update(orders)
     .set({ status: "cancelled", cancelReason: reason, reservedUntil: null, updatedAt: new Date() })
     .where(eq(orders.id, order.id))
     .returning();
   if (!cancelled) throw new Error("the cancelled order was not found");
-  await auditOrder(executor, actor, scopeOf(event, order), reason === "expired" ? "expired" : "cancelled", {
-    before: { status: order.status },
-    after: { status: "cancelled", reason },
-  });
+  unit.send(
+    orderAuditWrite(actor, scopeOf(event, order), reason === "expired" ? "expired" : "cancelled", {
+      before: { status: order.status },
+      after: { status: "cancelled", reason },
+    }),
+  );
   return cancelled;
 }
 

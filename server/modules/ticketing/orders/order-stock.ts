@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/connection.js";
-import { type PendingWrite, sendWrites } from "../../../db/prepared.js";
+import type { PendingWrite } from "../../../db/prepared.js";
+import type { UnitOfWork } from "../../../db/unit-of-work.js";
 import { refusalOf } from "../../../platform/errors.js";
 import { couponRedeemed, couponReleased, ticketUnitsReleased, ticketUnitsTaken } from "../catalogue/stock.service.js";
 import { orderItems } from "../ticketing.tables.js";
@@ -55,11 +56,11 @@ const sortedEntries = (map: Map<string, number>) =>
 /**
  * Takes what the change adds and gives back what it removes. A ticket whose units are gone is "This ticket is not
  * available anymore.", an option "Quota is filled for this option.", a coupon used up its own message: refused by
- * PostgreSQL, and the caller's transaction then rolls everything back. Its updates are sent when called, as one
- * statement (`sendWrites`), in the order of `stockChangeWrites`.
+ * PostgreSQL, and the unit of work then rolls everything back. Its updates are sent when called, in the order of
+ * `stockChangeWrites`.
  */
-export function applyStockChange(executor: Executor, change: StockChange): Promise<unknown> {
-  return sendWrites(executor, stockChangeWrites(change)).catch((error: unknown) => {
+export function applyStockChange(unit: UnitOfWork, change: StockChange): Promise<unknown> {
+  return unit.write(...stockChangeWrites(change)).catch((error: unknown) => {
     throw refusalOf(error) ?? error;
   });
 }

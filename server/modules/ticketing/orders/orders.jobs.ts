@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
-import { transactionRetried } from "../../../db/connection.js";
+import { unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { JobDefinition } from "../../../platform/jobs.js";
 import { orders } from "../ticketing.tables.js";
@@ -33,14 +33,15 @@ async function expireCart(context: AppContext, orderId: string, now: Date): Prom
     context.logger.warn({ err: error, orderId }, "the payments of an expiring cart could not be checked: kept");
     return false;
   }
-  return transactionRetried(context.db, async (tx) => {
+  return unitOfWork(context.db, async (unit) => {
+    const { tx } = unit;
     const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.status, "in_cart"), lte(orders.reservedUntil, now)))
       .for("update", { skipLocked: true });
     if (!order) return false;
-    await cancelOrder(tx, await readOrderEvent(tx, order.eventId), order, "expired", expiryActor);
+    await cancelOrder(unit, await readOrderEvent(tx, order.eventId), order, "expired", expiryActor);
     return true;
   });
 }

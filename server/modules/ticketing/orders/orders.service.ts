@@ -11,8 +11,8 @@ import type {
   PayBody,
   PaymentStart,
 } from "../../../../contract/ticketing-orders.js";
-import { type Executor, transactionRetried } from "../../../db/connection.js";
-import { unitOfWork } from "../../../db/unit-of-work.js";
+import type { Executor } from "../../../db/connection.js";
+import { type UnitOfWork, unitOfWork } from "../../../db/unit-of-work.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError, fieldError, notFound } from "../../../platform/errors.js";
 import { changedFields } from "../../audit/audit.service.js";
@@ -200,7 +200,7 @@ export async function createOrder(
     const kind = body.kind ?? null;
     if (body.paid) {
       await completeOrder(
-        tx,
+        unit,
         event,
         order,
         { action: "confirm", paymentMethod: "other", otherPaymentKind: kind },
@@ -222,11 +222,11 @@ async function changeOrder(
   eventId: string,
   id: string,
   language: Language,
-  work: (tx: Executor, event: EventRow, order: OrderRow) => Promise<unknown>,
+  work: (unit: UnitOfWork, event: EventRow, order: OrderRow) => Promise<unknown>,
 ): Promise<Order> {
-  const event = await transactionRetried(context.db, async (tx) => {
-    const event = await writable(tx, caller, eventId);
-    await work(tx, event, await lockOrder(tx, event.id, id));
+  const event = await unitOfWork(context.db, async (unit) => {
+    const event = await writable(unit.tx, caller, eventId);
+    await work(unit, event, await lockOrder(unit.tx, event.id, id));
     return event;
   });
   return readOrder(context.db, event, id, language);
@@ -242,10 +242,10 @@ export function editOrder(
   language: Language,
 ) {
   const actor = actorOf(caller);
-  return changeOrder(context, caller, eventId, id, language, async (tx, event, order) => {
+  return changeOrder(context, caller, eventId, id, language, async (unit, event, order) => {
     const { status, ...billing } = body;
-    const billed = await applyBillingChanges(tx, actor, event, order, billing);
-    if (status === "cancelled") await cancelOrder(tx, event, billed, "organizer", actor);
+    const billed = await applyBillingChanges(unit.tx, actor, event, order, billing);
+    if (status === "cancelled") await cancelOrder(unit, event, billed, "organizer", actor);
   });
 }
 
@@ -259,12 +259,12 @@ export async function confirmOrder(
   language: Language,
 ) {
   const actor = actorOf(caller);
-  const order = await changeOrder(context, caller, eventId, id, language, async (tx, event, order) => {
+  const order = await changeOrder(context, caller, eventId, id, language, async (unit, event, order) => {
     requireTransition("confirm", order);
     const { kind, ...billing } = body;
-    const billed = await applyBillingChanges(tx, actor, event, order, billing);
+    const billed = await applyBillingChanges(unit.tx, actor, event, order, billing);
     const otherPaymentKind = kind ?? billed.otherPaymentKind;
-    await completeOrder(tx, event, billed, { action: "confirm", paymentMethod: "other", otherPaymentKind }, actor);
+    await completeOrder(unit, event, billed, { action: "confirm", paymentMethod: "other", otherPaymentKind }, actor);
   });
   await context.mailer.kick();
   return order;
@@ -280,7 +280,7 @@ export function awaitOrder(
   language: Language,
 ) {
   const actor = actorOf(caller);
-  return changeOrder(context, caller, eventId, id, language, (tx, event, order) =>
+  return changeOrder(context, caller, eventId, id, language, ({ tx }, event, order) =>
     awaitPayment(tx, event, order, kind ?? null, actor),
   );
 }
@@ -315,12 +315,13 @@ export async function payOrder(
   const { payment_intent_id: intentId, payment_method_id: methodId, ...billing } = body;
   let billed: OrderRow | undefined;
   let mode: "test" | "live" = "test";
-  const order = await changeOrder(context, caller, eventId, id, language, async (tx, event, order) => {
+  const order = await changeOrder(context, caller, eventId, id, language, async (unit, event, order) => {
+    const { tx } = unit;
     requireTransition("pay", order);
     billed = await applyBillingChanges(tx, actor, event, order, billing);
     mode = paramsValues(await readParamsRow(tx, event.id)).paymentMode;
     if (!intentId && billed.totalInclTaxCents === 0) {
-      billed = await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor);
+      billed = await completeOrder(unit, event, billed, { action: "pay", paymentMethod: "online" }, actor);
     }
   });
   if (order.status === "completed") await context.mailer.kick();

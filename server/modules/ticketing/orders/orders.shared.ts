@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { OrderAction } from "../../../../contract/ticketing-orders.js";
 import { transitionRefusal } from "../../../../contract/ticketing-orders.js";
 import type { Executor } from "../../../db/connection.js";
-import { sendWrites } from "../../../db/prepared.js";
+import { executeWrite } from "../../../db/prepared.js";
 import type { Principal } from "../../../platform/auth-guard.js";
 import { AppError, notFound } from "../../../platform/errors.js";
 import { auditWrite } from "../../audit/audit.service.js";
@@ -45,7 +45,7 @@ export function requireTransition(action: OrderAction, order: Pick<OrderRow, "st
   if (refusal) throw new AppError(409, refusal);
 }
 
-/** The audit row of an order change, `ticketing.order.<verb>`, not written yet (`sendWrites`). */
+/** The audit row of an order change, `ticketing.order.<verb>`, not written yet (a unit of work sends it). */
 export function orderAuditWrite(
   actor: Actor,
   scope: { accountId: string; eventId: string; orderId: string },
@@ -58,5 +58,5 @@ export function orderAuditWrite(
 
 /** The audit row of an order change, in the change's transaction; sent when called. */
 export function auditOrder(executor: Executor, ...row: Parameters<typeof orderAuditWrite>) {
-  return sendWrites(executor, [orderAuditWrite(...row)]);
+  return executeWrite(executor, orderAuditWrite(...row));
 }

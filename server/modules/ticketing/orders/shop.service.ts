@@ -259,7 +259,7 @@ async function withLiveCart<T>(
   const outcome = await unitOfWork(context.db, async (unit) => {
     const found = await findCart(unit.tx, slug, token, { lock: true });
     if (found.order.status === "in_cart" && expiredAt(found.order, at)) {
-      await cancelOrder(unit.tx, found.event, found.order, "expired", systemActor("cart-expiry"));
+      await cancelOrder(unit, found.event, found.order, "expired", systemActor("cart-expiry"));
       return { expired: true as const };
     }
     return { expired: false as const, value: await work(unit, found, at) };
@@ -420,7 +420,8 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
   const billedAtOnce = body.method === "card" ? await billCardCheckout(context, slug, token, body.billing, hits) : null;
   const found =
     billedAtOnce ??
-    (await withLiveCart(context, slug, token, async ({ tx }, { event, order, params }, at) => {
+    (await withLiveCart(context, slug, token, async (unit, { event, order, params }, at) => {
+      const { tx } = unit;
       if (order.status !== "in_cart") {
         throw new AppError(409, order.status === "completed" ? "ORDER_ALREADY_PAID" : "ORDER_NOT_IN_CART");
       }
@@ -443,7 +444,7 @@ export async function checkoutCart(context: AppContext, slug: string, token: str
         return {
           event,
           params,
-          order: await completeOrder(tx, event, billed, { action: "pay", paymentMethod: "online" }, actor),
+          order: await completeOrder(unit, event, billed, { action: "pay", paymentMethod: "online" }, actor),
         };
       }
       return { event, params, order: billed };
