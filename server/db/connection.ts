@@ -43,8 +43,8 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** The driver's client of an executor: the pool or PGlite for the database, a connection for a transaction. */
-export const clientOf = (executor: Executor) => (executor._.session as unknown as { client: unknown }).client;
+/** The driver's client of the database, the pool or PGlite: Drizzle's `$client`, which its `Database` type leaves out. */
+export const clientOf = (db: Database) => (db as Database & { $client: unknown }).$client;
 
 /**
  * Names given to the statements sent with values, one per distinct text, shared by every connection. Bounded: a text

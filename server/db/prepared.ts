@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { clientOf, type Executor } from "./connection.js";
+import type { Executor } from "./connection.js";
 
 /** What Drizzle's `.prepare(name)` gives: a statement built once, run with the values of its placeholders. */
 type Prepared = { execute(placeholderValues?: Record<string, unknown>): Promise<unknown> };
@@ -13,24 +13,19 @@ type Prepared = { execute(placeholderValues?: Record<string, unknown>): Promise<
  * 150 µs of CPU, more than PostgreSQL spent running it; a checkout built fourteen. `name` also names it on each
  * connection of the PostgreSQL server, which parses and plans it once per connection.
  *
- * Drizzle binds a prepared statement to the client of the executor that built it; the one run on another executor
- * is a copy bound to that executor's client (`_.session.client`, the pool or the transaction's connection, which
- * drizzle-orm 0.45's node-postgres and PGlite sessions both hold). prepared.test.ts checks that a copy runs inside
- * its transaction, so an upgrade of Drizzle that moves it fails there first. A client's copy is made once: the pool's
- * connections live as long as the pool, and a client gone takes its copy with it.
+ * Drizzle binds a prepared statement to the executor that built it, so it is built once per executor: the database,
+ * and each connection's unit of work (unit-of-work.ts), which live as long as the process and carry the sale path.
+ * A plain transaction builds it again (an organizer's change, not sale day's), and takes it with it when it ends.
  */
 export function preparedStatement<Statement extends Prepared>(build: (executor: Executor) => Statement) {
-  let built: Statement | undefined;
-  const copies = new WeakMap<object, Statement>();
+  const built = new WeakMap<Executor, Statement>();
   return (executor: Executor): Statement => {
-    built ??= build(executor);
-    const client = clientOf(executor) as object;
-    let copy = copies.get(client);
-    if (!copy) {
-      copy = Object.create(built, { client: { value: client } }) as Statement;
-      copies.set(client, copy);
+    let statement = built.get(executor);
+    if (!statement) {
+      statement = build(executor);
+      built.set(executor, statement);
     }
-    return copy;
+    return statement;
   };
 }
 
