@@ -14,8 +14,8 @@ type Prepared = { execute(placeholderValues?: Record<string, unknown>): Promise<
  * connection of the PostgreSQL server, which parses and plans it once per connection.
  *
  * Drizzle binds a prepared statement to the executor that built it, so it is built once per executor: the database,
- * and each connection's unit of work (unit-of-work.ts), which live as long as the process and carry the sale path.
- * A plain transaction builds it again (an organizer's change, not sale day's), and takes it with it when it ends.
+ * and each connection's unit of work (unit-of-work.ts), which lives as long as its connection; those carry the sale
+ * path. A plain transaction builds it again (an organizer's change, not sale day's), and takes it with it as it ends.
  */
 export function preparedStatement<Statement extends Prepared>(build: (executor: Executor) => Statement) {
   const built = new WeakMap<Executor, Statement>();

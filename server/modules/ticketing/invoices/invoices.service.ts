@@ -130,7 +130,7 @@ export function invoiceWrites(event: EventRow, order: OrderRow, sources: Documen
 
 /**
  * The credit note of a refund (negative lines of the items refunded), and the buyer's refund notice carrying it: sent
- * with the unit's commit, the credit note last (its number locks its series until then).
+ * with the unit's next statement or its commit, the credit note last (its number locks its series until the commit).
  */
 export async function issueCreditNote(
   unit: UnitOfWork,
