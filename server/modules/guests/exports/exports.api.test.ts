@@ -1,27 +1,13 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tenantsForFile } from "../../../testing/fixtures.js";
 import { testAppForFile } from "../../../testing/test-app.js";
 import { auditLogs } from "../../audit/audit.tables.js";
 import { guests } from "../guests.tables.js";
 import { addGuest, guestEvent } from "../guests.testing.js";
 import { exportPageSize } from "./exports.service.js";
-
-// A database failure at the export's start, to see the answer a broken export gives.
-const failure = vi.hoisted(() => ({ next: false }));
-vi.mock("../custom-fields.service.js", async (load) => {
-  const actual = await load<typeof import("../custom-fields.service.js")>();
-  return {
-    ...actual,
-    readCustomFields: (...args: Parameters<typeof actual.readCustomFields>) => {
-      if (!failure.next) return actual.readCustomFields(...args);
-      failure.next = false;
-      return Promise.reject(new Error("connection lost"));
-    },
-  };
-});
 
 const t = testAppForFile();
 const { owner, reader, other } = tenantsForFile(t);
@@ -143,13 +129,24 @@ describe("guest export", () => {
 
   it("answers Export failed. when the export cannot start", async () => {
     const { event } = await eventWithGuests();
-    failure.next = true;
-    const failed = await t.request({ method: "GET", url: `${event.users}/export`, token: owner.token, language: "fr" });
-    expect(failed.status).toBe(500);
-    expect(failed.body.error).toEqual({ code: "EXPORT_FAILED", message: "L'export a échoué." });
-    failure.next = true;
-    const english = await t.request({ method: "GET", url: `${event.users}/export`, token: owner.token });
-    expect(english.body.error.message).toBe("Export failed.");
+    // A database failure at the export's start (its custom fields cannot be read), to see the answer a broken export
+    // gives; the file's database is its own, and the table is given back before the next test.
+    await t.context.db.execute(sql`alter table custom_fields rename to custom_fields_gone`);
+    try {
+      const failed = await t.request({
+        method: "GET",
+        url: `${event.users}/export`,
+        token: owner.token,
+        language: "fr",
+      });
+      expect(failed.status).toBe(500);
+      expect(failed.body.error).toEqual({ code: "EXPORT_FAILED", message: "L'export a échoué." });
+      const english = await t.request({ method: "GET", url: `${event.users}/export`, token: owner.token });
+      expect(english.body.error.message).toBe("Export failed.");
+    } finally {
+      await t.context.db.execute(sql`alter table custom_fields_gone rename to custom_fields`);
+    }
+    expect((await t.request({ method: "GET", url: `${event.users}/export`, token: owner.token })).status).toBe(200);
   });
 
   it("refuses bad filters with 400 and an unreachable event with 404", async () => {
