@@ -187,4 +187,11 @@ describe("architecture", () => {
       .filter((file) => /\bimport\s*\{[^}]*\bsendWrites\b/.test(readFileSync(path.join(repoRoot, file), "utf8")));
     expect(batching).toEqual([]);
   });
+
+  test("no server test replaces a module: its worker keeps the modules for the files after it (vitest.config.ts)", () => {
+    const mocking = files
+      .filter((file) => !file.startsWith("web/") && /\.test\.ts$/.test(file))
+      .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(path.join(repoRoot, file), "utf8")));
+    expect(mocking).toEqual([]);
+  });
 });
