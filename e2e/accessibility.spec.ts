@@ -8,7 +8,7 @@ import { catalogueText } from "./catalogue";
 
 /**
  * WCAG 2.1 AA on every page (issue 17): each route of the web app (web/app/router.tsx) is opened with real content,
- * in French, English and Spanish, on a desktop and on a phone, and axe-core checks it. Any serious or critical
+ * in French, English and Spanish on a desktop and in Spanish on a phone, and axe-core checks it. Any serious or critical
  * violation fails the journey, listed by page, rule and element. A route added to the router without a visit here
  * fails the first test: new pages join the journey.
  */
@@ -405,10 +405,18 @@ test("every route of the router has its visit in the accessibility journey", () 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const locales: Record<Language, string> = { fr: "fr-FR", en: "en-GB", es: "es-ES" };
-/** Every page in each language on both screens: the layouts differ by screen, the texts (and their lengths) by language. */
-const runs: { language: Language; screen: keyof typeof viewports }[] = (["en", "fr", "es"] as const).flatMap(
-  (language) => (["desktop", "phone"] as const).map((screen) => ({ language, screen })),
-);
+/**
+ * Every page in each language on a desktop, and on a phone in Spanish: the texts (their names, labels and languages)
+ * differ by language, and the layouts by screen, where Spanish's longer texts are the most crowded. A layout is the
+ * same in every language: a phone run per language would check the same layouts again, for a third of the
+ * journeys' time.
+ */
+const runs: { language: Language; screen: keyof typeof viewports }[] = [
+  { language: "en", screen: "desktop" },
+  { language: "fr", screen: "desktop" },
+  { language: "es", screen: "desktop" },
+  { language: "es", screen: "phone" },
+];
 
 let content: AccessibilityContent;
 
