@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["server/**/*.test.ts", "contract/**/*.test.ts", "e2e/chromium.test.ts"],
+          // Each test app's database is a copy of one migrated before the files run.
+          globalSetup: ["server/testing/migrated-database.ts"],
           // A worker keeps the server's modules from one file to the next: loading them anew for each file cost more
           // than half the suite's time. Files share no state through them (each starts its own app and database),
           // and none replaces a module with vi.mock, which would carry over into the files after it.

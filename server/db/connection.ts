@@ -81,7 +81,15 @@ export const concurrentStatements = (database: Pick<DatabaseHandle, "kind">) =>
   database.kind === "pglite" ? 1 : poolConnections;
 
 /** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+/**
+ * The database: on the PostgreSQL server of `url`, or embedded (PGlite) in `dataDir`, or in memory, where it may start
+ * as a copy of another's files (`copyOf`, PGlite's dump: the test suite's database migrated once). Either is migrated.
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  copyOf?: Blob;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     // Pipelined (pg's own mode): a statement is written to the server without waiting for the answers before it, which
     // units of work use to send their writes and commit with the statements they await (unit-of-work.ts).
@@ -113,7 +121,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     releaseLock = lockDataFolder(options.dataDir);
     client = new PGlite(folder, { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: options.copyOf });
   }
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });

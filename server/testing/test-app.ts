@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp, closeContext, createContext } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/connection.js";
 import { roundTripCounter } from "../db/round-trips.testing.js";
 import type { AppContext } from "../platform/context.js";
+import { migratedDump } from "./migrated-database.js";
 import { createScratchDatabase } from "./scratch-database.js";
 
 /**
@@ -37,10 +38,13 @@ export type TestResponse = { status: number; body: any; headers: Record<string, 
 /** How the server reaches the test's database on the PostgreSQL server: its own URL, or another (a proxy's). */
 type DatabaseRoute = (url: string) => Promise<string>;
 
+/** A new database for the test's app, a copy of the run's migrated database (migrated-database.ts). */
 async function openTestDatabase(route?: DatabaseRoute): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { handle: await openDatabase({}), drop: async () => {} };
-  const { url, drop } = await createScratchDatabase(serverUrl, "test");
+  const migrated = inject("migratedDatabase");
+  if ("dumpFile" in migrated) {
+    return { handle: await openDatabase({ copyOf: await migratedDump(migrated.dumpFile) }), drop: async () => {} };
+  }
+  const { url, drop } = await createScratchDatabase(migrated.serverUrl, "test", migrated.template);
   return { handle: await openDatabase({ url: route ? await route(url) : url }), drop };
 }
 
