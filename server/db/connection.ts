@@ -80,10 +80,9 @@ export const poolConnections = 10;
 export const concurrentStatements = (database: Pick<DatabaseHandle, "kind">) =>
   database.kind === "pglite" ? 1 : poolConnections;
 
-/** `dataDir` undefined opens an in-memory PGlite (tests); `url` opens a PostgreSQL server. */
 /**
- * The database: on the PostgreSQL server of `url`, or embedded (PGlite) in `dataDir`, or in memory, where it may start
- * as a copy of another's files (`copyOf`, PGlite's dump: the test suite's database migrated once). Either is migrated.
+ * The database, migrated: on the PostgreSQL server of `url`, or embedded (PGlite) in `dataDir`, or else in memory
+ * (tests), where it may start as a copy of another's files (`copyOf`, a PGlite dump: the test run's migrated database).
  */
 export async function openDatabase(options: {
   url?: string;
