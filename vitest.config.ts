@@ -28,7 +28,8 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["web/**/*.test.{ts,tsx}"],
-          // Each file gets a page of its own: Testing Library binds its `screen` to the document it was loaded with.
+          // Each file loads the front end's modules anew: some keep state from one file to the next (the Stripe script's
+          // loader), and without isolation files failed in a shuffled order.
           isolate: true,
         },
       },
