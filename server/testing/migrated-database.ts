@@ -39,10 +39,15 @@ export default async function migrateOnce(project: TestProject) {
   return () => rm(folder, { recursive: true, force: true });
 }
 
-let dumpRead: Promise<Blob> | undefined;
+let dumpRead: { dumpFile: string; files: Promise<Blob> } | undefined;
 
-/** The dump's files, read once by each worker. */
+/**
+ * The dump's files, read once by each worker for each run: a worker kept for the next run (`vitest` watching) gets
+ * that run's dump, migrated again.
+ */
 export function migratedDump(dumpFile: string): Promise<Blob> {
-  dumpRead ??= readFile(dumpFile).then((bytes) => new Blob([bytes]));
-  return dumpRead;
+  if (dumpRead?.dumpFile !== dumpFile) {
+    dumpRead = { dumpFile, files: readFile(dumpFile).then((bytes) => new Blob([bytes])) };
+  }
+  return dumpRead.files;
 }
