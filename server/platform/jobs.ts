@@ -20,7 +20,12 @@ export type JobDefinition<Schema extends z.ZodType> = {
 };
 
 export type JobRunner = {
-  send<Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.infer<Schema>): Promise<void>;
+  /** Queues a job, to run as soon as a worker takes it, or not before `startAfter`. */
+  send<Schema extends z.ZodType>(
+    job: JobDefinition<Schema>,
+    payload: z.infer<Schema>,
+    options?: { startAfter?: Date },
+  ): Promise<void>;
   register<Schema extends z.ZodType>(job: JobDefinition<Schema>): Promise<void>;
   stop(): Promise<void>;
 };
@@ -56,8 +61,12 @@ export async function startJobRunner(options: {
     return started;
   });
   return {
-    async send(job, payload) {
-      await boss.send(job.name, job.payload.parse(payload) as object, { retryLimit: 5, retryBackoff: true });
+    async send(job, payload, options = {}) {
+      await boss.send(job.name, job.payload.parse(payload) as object, {
+        retryLimit: 5,
+        retryBackoff: true,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
     },
     async register(job) {
       await retriedOnStartRace(() => boss.createQueue(job.name));

@@ -18,6 +18,7 @@ import { requireEvent } from "../../events/events.visibility.js";
 import { validateForSend } from "../campaign-render.js";
 import { campaignRecipients, campaigns } from "../campaigns.tables.js";
 import { beginSend, enqueueBatches } from "../sending/campaign-send.js";
+import { campaignSweepJob } from "../sending/campaign-sweep.js";
 import {
   countRecipientVerdicts,
   listRecipientVerdicts,
@@ -190,7 +191,7 @@ async function checkSendable(tx: Transaction, campaign: CampaignRow): Promise<nu
 /**
  * Sends a draft now, or schedules it for `at`. Now: its send records and reserved credits are written in the same
  * transaction as its `sending` status (beginSend), and its batches are queued once that committed. Scheduled: the
- * credits are checked now and reserved when the sweep starts it.
+ * credits are checked now and reserved when the sweep starts it, at its time.
  */
 export async function sendCampaign(
   context: AppContext,
@@ -237,6 +238,9 @@ export async function sendCampaign(
     };
   });
   if (answer.status === "sending") await enqueueBatches(context, campaignId);
+  // A sweep queued for the sending time starts the campaign then, not at the next once-a-minute sweep (which pg-boss's
+  // clock may run later still). Should this job be lost (a crash just after the commit), a minute's sweep starts it.
+  else await context.jobs.send(campaignSweepJob(context), {}, { startAfter: new Date(answer.sendingAt) });
   return answer;
 }
 

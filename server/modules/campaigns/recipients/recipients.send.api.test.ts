@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "../../../db/connection.js";
 import { tenantsForFile } from "../../../testing/fixtures.js";
+import { waitFor } from "../../../testing/smtp.js";
 import { callsAs, testAppForFile } from "../../../testing/test-app.js";
 import { creditLots } from "../../accounts/credits/credits.tables.js";
 import { auditLogs } from "../../audit/audit.tables.js";
@@ -240,5 +242,25 @@ describe("scheduling and cancelling", () => {
       "campaigns.campaign.recipients_selected",
       "campaigns.campaign.scheduled",
     ]);
+  });
+
+  it("starts a scheduled campaign at its time, through a sweep queued for it, not at the next minute's", async () => {
+    const { url, campaign } = await readyCampaign({ guests: 1, credits: 5 });
+    await post(`${url}/recipients`, { selectAll: true });
+    const at = new Date(Date.now() + 2_000).toISOString();
+    expect((await post(`${url}/send`, { at })).status).toBe(200);
+    const queued = await rowsOf<{ count: number }>(
+      t.context.db,
+      sql`select count(*)::int as count from pgboss.job where name = 'campaigns.sweep' and start_after = ${at}::timestamptz`,
+    );
+    expect(queued).toEqual([{ count: 1 }]);
+    const started = await waitFor(async () => {
+      const [row] = await t.context.db
+        .select({ at: auditLogs.createdAt })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, campaign.id), eq(auditLogs.action, "campaigns.campaign.send_started")));
+      return row;
+    }, "the scheduled campaign to start");
+    expect(started.at.getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());
   });
 });
