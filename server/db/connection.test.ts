@@ -1,8 +1,9 @@
 import { like, sql } from "drizzle-orm";
+import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { databaseWithBuckets } from "./buckets.testing.js";
-import { transactionRetried } from "./connection.js";
+import { clientOf, socketOf, transactionRetried } from "./connection.js";
 
 const db = databaseWithBuckets("after-");
 
@@ -40,5 +41,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
       .where(like(rateLimitBuckets.key, "deadlock-%"));
     // Each committed once: the aborted attempt left nothing behind.
     expect(hits).toEqual([{ hits: 2 }, { hits: 2 }]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("socketOf", () => {
+  test("is the socket a pool connection's statements are written to, the one a unit of work corks", async () => {
+    const connection = await (clientOf(db()) as pg.Pool).connect();
+    try {
+      const socket = socketOf(connection);
+      const before = socket?.bytesWritten ?? 0;
+      await connection.query("select 1");
+      expect(socket?.bytesWritten).toBeGreaterThan(before);
+    } finally {
+      connection.release();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -54,11 +55,21 @@ const statementNames = new Map<string, string>();
 const maxNamedStatements = 2000;
 
 /**
- * pg's client, which names each statement sent with values after its text (pg's `name`): PostgreSQL then parses and
- * plans it once per connection rather than at every call, as Drizzle's `prepare(name)` does for the statements built
- * once. Unnamed, a registration cost PostgreSQL twice the CPU (3.5 ms rather than 1.7 ms, bench/forms.ts).
+ * pg's client of the pool's connections. It names each statement sent with values after its text (pg's `name`):
+ * PostgreSQL then parses and plans it once per connection rather than at every call, as Drizzle's `prepare(name)` does
+ * for the statements built once. Unnamed, a registration cost PostgreSQL twice the CPU (3.5 ms rather than 1.7 ms,
+ * bench/forms.ts). And it keeps the socket it hands pg (pg's `stream` option), which a unit of work corks to write
+ * its statements in one system call (`socketOf`).
  */
-class NamingClient extends pg.Client {
+class ServerConnection extends pg.Client {
+  readonly socket: Socket;
+
+  constructor(config: string | pg.ClientConfig = {}) {
+    const socket = new Socket();
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), stream: () => socket });
+    this.socket = socket;
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a family of overloads; this one forwards them all.
   override query(config: any, values?: any, callback?: any): any {
     if (Array.isArray(values) && values.length > 0 && typeof config?.text === "string" && config.name === undefined) {
@@ -72,6 +83,10 @@ class NamingClient extends pg.Client {
     return super.query(config, values, callback);
   }
 }
+
+/** The socket of a pool's connection (`ServerConnection`). */
+export const socketOf = (connection: pg.PoolClient): Socket | undefined =>
+  connection instanceof ServerConnection ? connection.socket : undefined;
 
 /** The connections each process opens to a PostgreSQL server. */
 export const poolConnections = 10;
@@ -96,7 +111,7 @@ export async function openDatabase(options: {
       connectionString: options.url,
       max: poolConnections,
       pipeline: true,
-      Client: NamingClient,
+      Client: ServerConnection,
     });
     // The server may close an idle connection (restart, failover, idle timeout, a forced drop in tests): the pool
     // already discards it and opens another on the next query, so the event must not crash the process.

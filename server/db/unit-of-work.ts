@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { clientOf, type Database, type Executor, retriedOnConflict } from "./connection.js";
+import { clientOf, type Database, type Executor, retriedOnConflict, socketOf } from "./connection.js";
 import { type PendingWrite, sendWrites } from "./prepared.js";
 
 /*
@@ -290,10 +290,6 @@ export function unitOfWorkAfter<First, T>(
   const client = clientOf(db);
   return client instanceof PGlite ? runOnPglite(client, db, first, work) : runOnServer(client as pg.Pool, first, work);
 }
-
-/** The socket of a pool's connection (pg's `connection.stream`), if pg still keeps it there. */
-const socketOf = (connection: pg.PoolClient) =>
-  (connection as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream as Socket | undefined;
 
 async function runOnServer<First, T>(
   pool: pg.Pool,
