@@ -1,6 +1,9 @@
+import net from "node:net";
+import Fastify from "fastify";
 import { expect, test } from "vitest";
 import { deferred } from "../testing/deferred.js";
-import { admissionGate } from "./admission.js";
+import { admissionGate, clientLeaving } from "./admission.js";
+import { ClientGoneError } from "./errors.js";
 
 /** A call that runs until `finish()` is called, and says when it started. */
 function heldCall(log: string[], name: string) {
@@ -69,4 +72,71 @@ test("an admitted call starts on a later turn of the event loop, after all its c
   await settled();
   expect(log).toEqual(["rest of the turn", "admitted call"]);
   expect(await answer).toBe("done");
+});
+
+test("a waiting call whose client leaves leaves the line: it never runs, and the call behind it takes its place", async () => {
+  const admitted = admissionGate(1);
+  const log: string[] = [];
+  const first = heldCall(log, "first");
+  const leaving = heldCall(log, "leaving");
+  const behind = heldCall(log, "behind");
+  const leaves = new AbortController();
+  const firstAnswer = admitted(first.work);
+  const leavingAnswer = admitted(leaving.work, leaves.signal);
+  const stays = new AbortController();
+  const behindAnswer = admitted(behind.work, stays.signal);
+  await settled();
+  leaves.abort();
+  await expect(leavingAnswer).rejects.toBeInstanceOf(ClientGoneError);
+  first.finish();
+  await settled();
+  expect(log).toEqual(["start first", "start behind"]);
+  expect(await firstAnswer).toBe("first");
+  // Leaving once admitted changes nothing: the call runs to its end.
+  stays.abort();
+  behind.finish();
+  expect(await behindAnswer).toBe("behind");
+  // A client already gone is refused before it takes a place: the place is free for the next call.
+  const gone = new AbortController();
+  gone.abort();
+  await expect(admitted(async () => "never", gone.signal)).rejects.toBeInstanceOf(ClientGoneError);
+  const alone = heldCall(log, "alone");
+  const answer = admitted(alone.work);
+  await settled();
+  expect(log.at(-1)).toBe("start alone");
+  alone.finish();
+  expect(await answer).toBe("alone");
+});
+
+test("clientLeaving aborts when the connection closes before the answer, not once the answer is written", async () => {
+  const app = Fastify();
+  const signals: AbortSignal[] = [];
+  const answered = deferred();
+  app.get("/wait", async (_request, reply) => {
+    const signal = clientLeaving(reply);
+    signals.push(signal);
+    await new Promise((leave) => signal.addEventListener("abort", leave));
+    return "too late";
+  });
+  app.get("/answer", async (_request, reply) => {
+    signals.push(clientLeaving(reply));
+    reply.raw.once("close", () => answered.resolve());
+    return "ok";
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const { port } = app.server.address() as net.AddressInfo;
+    expect(await (await fetch(`http://127.0.0.1:${port}/answer`, { headers: { connection: "close" } })).text()).toBe(
+      "ok",
+    );
+    await answered.promise;
+    const socket = net.connect(port, "127.0.0.1");
+    socket.write("GET /wait HTTP/1.1\r\nhost: localhost\r\n\r\n");
+    await expect.poll(() => signals.length).toBe(2);
+    socket.destroy();
+    await expect.poll(() => signals[1]?.aborted).toBe(true);
+    expect(signals[0]?.aborted).toBe(false);
+  } finally {
+    await app.close();
+  }
 });

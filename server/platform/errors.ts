@@ -22,6 +22,13 @@ export class AppError extends Error {
   }
 }
 
+/** A request given up because its client left before it ran (admission.ts): nobody is there to read an answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super("the client left before its request ran");
+  }
+}
+
 export const notFound = (code: MessageCode = "NOT_FOUND") => new AppError(404, code);
 export const forbidden = () => new AppError(403, "FORBIDDEN");
 /** A 400 pointing at one field, with the field's own message as the headline. */
@@ -123,6 +130,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.options.headers) reply.headers(error.options.headers);
       return reply.status(error.status).send(errorBody(language, error.code, error.options));
+    }
+    if (error instanceof ClientGoneError) {
+      request.log.info("the client left before its request ran");
+      return reply.status(503).send();
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { paymentWebhookEndpoints } from "../../../../contract/payments.endpoints.js";
 import { shopEndpoints } from "../../../../contract/ticketing-shop.endpoints.js";
 import { concurrentStatements } from "../../../db/connection.js";
-import { admissionGate } from "../../../platform/admission.js";
+import { admissionGate, clientLeaving } from "../../../platform/admission.js";
 import type { AppContext } from "../../../platform/context.js";
 import { registerEndpoints } from "../../../platform/endpoints.js";
 import { notFound } from "../../../platform/errors.js";
@@ -36,7 +36,10 @@ export function registerShopRoutes(app: FastifyInstance, context: AppContext) {
       return getShop(context, request.params.slug, language);
     },
     createCart: async (request, reply) => {
-      const cart = await newCartAdmitted(() => createCart(context, request.params.slug, request.body, request.ip));
+      const cart = await newCartAdmitted(
+        () => createCart(context, request.params.slug, request.body, request.ip),
+        clientLeaving(reply),
+      );
       reply.headers(noStore);
       return cart;
     },
