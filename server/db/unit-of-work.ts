@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { clientOf, type Database, type Executor, retriedOnConflict, socketOf } from "./connection.js";
+import { namedStatementsOf } from "./pglite-statements.js";
 import { type PendingWrite, sendWrites } from "./prepared.js";
 
 /*
@@ -22,7 +23,8 @@ import { type PendingWrite, sendWrites } from "./prepared.js";
  * through WASM. Like the WITH queries of any statement, they all see the database as it was when it started: a write
  * that must see another's rows goes out after a statement of its own (an awaited one, or `send` of a function).
  * On the embedded database (PGlite) the same statements run in the same order in its transaction, one after another:
- * the protocol is the same, only the round trips differ (there is no network to spare). On both, a statement sent on
+ * the protocol is the same, only the round trips differ (there is no network to spare). Its statements sent with
+ * values are parsed once, as the server's are (pglite-statements.ts). On both, a statement sent on
  * the unit after its commit is refused (StatementAfterCommitError) rather than run outside the transaction.
  */
 
@@ -332,7 +334,7 @@ async function runOnPglite<First, T>(
   const unit = unitClientOf(pglite, (client) => drizzlePglite({ client: client as never }) as unknown as Database);
   return retriedOnConflict(() =>
     pglite.transaction(async (transaction: PGliteTransaction) => {
-      unit.start(transaction as unknown as Target, { sendsBeginAndCommit: false });
+      unit.start(namedStatementsOf(pglite).targetIn(transaction) as Target, { sendsBeginAndCommit: false });
       // A failure makes PGlite's transaction roll back as it ends.
       return unit.run((started) => work(started, answer)).finally(() => unit.end());
     }),

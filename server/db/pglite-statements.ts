@@ -1,0 +1,128 @@
+import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import { serialize } from "pg-protocol";
+
+/*
+ * The statements of a unit of work on the embedded database (PGlite), each parsed once. PGlite's own `query` makes six
+ * calls into its WebAssembly PostgreSQL for each statement (parse, describe, bind, describe, execute, sync), and
+ * PostgreSQL parses and plans the statement anew every time. Here a statement sent with values is parsed and described
+ * once, under a name, and each run is one message of the wire protocol (bind, execute, sync) through PGlite's public
+ * `execProtocol`: what the PostgreSQL server's connections get from their named statements (connection.ts). A read of
+ * three WITH queries took 1.2–1.8 ms through `query` and 0.5–0.7 ms this way; the sale path's figures are in
+ * bench/results/sale-path-before-after.md. Values are written and answers read with PGlite's own serializers and
+ * parsers, as its `query` does.
+ */
+
+type Field = { name: string; dataTypeID: number };
+/** A statement parsed under `name`, with the types of its values and of the columns it answers. */
+type Described = { name: string; parameterTypes: number[]; fields: Field[] };
+/** The messages of PGlite's answers that are read here. */
+type Message =
+  | { name: "parameterDescription"; dataTypeIDs: number[] }
+  | { name: "rowDescription"; fields: Field[] }
+  | { name: "dataRow"; fields: (string | null)[] }
+  | { name: "commandComplete"; text: string }
+  | { name: string };
+
+/** Statements named per database, bounded as the server's are (a text of a varying shape past these goes unnamed). */
+const maxNamedStatements = 2000;
+/** The commands whose count PGlite gives as `affectedRows`. */
+const countedCommands = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
+
+class NamedStatements {
+  private readonly described = new Map<string, Described>();
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** What a unit's statements in `transaction` are sent to: those with values run named, the others as PGlite's. */
+  targetIn(transaction: Transaction) {
+    return {
+      query: (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        params.length > 0 && (this.described.has(text) || this.described.size < maxNamedStatements)
+          ? this.run(text, params, options)
+          : transaction.query(text, params, options),
+    };
+  }
+
+  /** One run of `text`, in turn with the transaction's other statements (PGlite's lock of its queries). */
+  private run(text: string, params: unknown[], options: QueryOptions) {
+    return this.pglite.runExclusive(async () => {
+      const statement = this.described.get(text) ?? (await this.describe(text));
+      const values = params.map((value, index) => this.serialized(value, statement.parameterTypes[index], options));
+      const { messages } = await this.pglite.execProtocol(
+        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: false },
+      );
+      return this.resultOf(messages as Message[], statement.fields, options);
+    });
+  }
+
+  private async describe(text: string): Promise<Described> {
+    const name = `embedded_${this.described.size}`;
+    const { messages } = await this.pglite.execProtocol(
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    let described: Described = { name, parameterTypes: [], fields: [] };
+    for (const message of messages as Message[]) {
+      if ("dataTypeIDs" in message) described = { ...described, parameterTypes: message.dataTypeIDs };
+      if (message.name === "rowDescription" && "fields" in message) {
+        described = {
+          ...described,
+          fields: (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+        };
+      }
+    }
+    this.described.set(text, described);
+    return described;
+  }
+
+  private serialized(value: unknown, typeId: number | undefined, options: QueryOptions) {
+    if (value === null || value === undefined) return null;
+    const serializer =
+      typeId === undefined ? undefined : (options.serializers?.[typeId] ?? this.pglite.serializers[typeId]);
+    return serializer ? serializer(value) : String(value);
+  }
+
+  /** The answer as PGlite's `query` gives it: rows (arrays or objects), their fields, the command and its counts. */
+  private resultOf(messages: Message[], fields: Field[], options: QueryOptions) {
+    const parsers = { ...this.pglite.parsers, ...options.parsers };
+    const rows: unknown[] = [];
+    let completed: { command?: string; rowCount?: number; affectedRows: number } = { affectedRows: 0 };
+    for (const message of messages) {
+      if (message.name === "dataRow" && "fields" in message) {
+        const values = (message.fields as (string | null)[]).map((value, index) => {
+          const typeId = fields[index]?.dataTypeID ?? 0;
+          const parse = parsers[typeId];
+          return value === null ? null : parse ? parse(value, typeId) : value;
+        });
+        rows.push(
+          options.rowMode === "array"
+            ? values
+            : Object.fromEntries(fields.map((field, index) => [field.name, values[index]])),
+        );
+      } else if ("text" in message) {
+        const words = message.text.split(" ");
+        const command = words[0] ?? "";
+        const count = Number.parseInt(words.at(-1) ?? "", 10);
+        completed = {
+          command,
+          affectedRows: countedCommands.has(command) && !Number.isNaN(count) ? count : 0,
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+        };
+      }
+    }
+    return { rows, fields, ...completed };
+  }
+}
+
+const statementsOf = new WeakMap<PGlite, NamedStatements>();
+
+/** The named statements of `pglite`, kept as long as it is: a statement stays parsed for the database's life. */
+export function namedStatementsOf(pglite: PGlite): NamedStatements {
+  let statements = statementsOf.get(pglite);
+  if (!statements) {
+    statements = new NamedStatements(pglite);
+    statementsOf.set(pglite, statements);
+  }
+  return statements;
+}
