@@ -95,4 +95,25 @@ describe("a unit's statements on PGlite", () => {
     );
     expect(after.rows).toEqual([{ label: "ten" }]);
   });
+
+  test("outside a transaction, run named and each committed on its own: a refusal keeps what came before it", async () => {
+    const standalone = namedStatementsOf(pglite).standalone();
+    const text = "update sample set label = $1 where id = $2";
+    await standalone.query(text, ["ten, again", 10]);
+    await expect(
+      standalone.query("insert into sample (id, label) values ($1, $2)", [12, "eleven"]),
+    ).rejects.toMatchObject({
+      code: "23505",
+    });
+    const rows = await pglite.query("select id, label from sample where id >= $1 order by id", [10]);
+    expect(rows.rows).toEqual([
+      { id: 10, label: "ten, again" },
+      { id: 11, label: "eleven" },
+    ]);
+    const parsed = await pglite.query(
+      "select count(*)::int as count from pg_prepared_statements where statement = $1",
+      [text],
+    );
+    expect(parsed.rows).toEqual([{ count: 1 }]);
+  });
 });

@@ -43,6 +43,19 @@ class NamedStatements {
     };
   }
 
+  /**
+   * What statements outside a transaction are sent to (what a unit runs before it, `unitOfWorkAfter`'s `first`): each
+   * sent with values runs named in a transaction of its own, committed as it ends, as PGlite's `query` commits it.
+   */
+  standalone() {
+    return {
+      query: (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        params.length > 0
+          ? this.pglite.transaction((transaction) => this.targetIn(transaction).query(text, params, options))
+          : this.pglite.query(text, params, options),
+    };
+  }
+
   /** One run of `text`, in turn with the transaction's other statements (PGlite's lock of its queries). */
   private run(text: string, params: unknown[], options: QueryOptions) {
     return this.pglite.runExclusive(async () => {
