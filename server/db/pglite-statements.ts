@@ -2,13 +2,14 @@ import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
 
 /*
- * The statements of a unit of work on the embedded database (PGlite), each parsed once. PGlite's own `query` makes six
- * calls into its WebAssembly PostgreSQL for each statement (parse, describe, bind, describe, execute, sync), and
- * PostgreSQL parses and plans the statement anew every time. Here a statement sent with values is parsed and described
- * once, under a name, and each run is one message of the wire protocol (bind, execute, sync) through PGlite's public
- * `execProtocol`: what the PostgreSQL server's connections get from their named statements (connection.ts). A read of
- * three WITH queries took 1.2–1.8 ms through `query` and 0.5–0.7 ms this way; the sale path's figures are in
- * bench/results/sale-path-before-after.md. Values are written and answers read with PGlite's own serializers and
+ * The sale path's statements on the embedded database (PGlite), each parsed once: a unit of work's, and those it runs
+ * before it (`unitOfWorkAfter`'s `first`). PGlite's own `query` makes six calls into its WebAssembly PostgreSQL for
+ * each statement (parse, describe, bind, describe, execute, sync), and PostgreSQL parses and plans the statement anew
+ * every time. Here a statement sent with values is parsed and described once, under a name, and each run is one
+ * message of the wire protocol (bind, execute, sync) through PGlite's public `execProtocol`: what the PostgreSQL
+ * server's connections get from their named statements (connection.ts). On the sale-day benchmark a unit's named
+ * statements cut a checkout's server CPU by about 30%, and `first`'s by 15% more
+ * (bench/results/sale-path-before-after.md). Values are written and answers read with PGlite's own serializers and
  * parsers, as its `query` does.
  */
 
@@ -77,7 +78,9 @@ class NamedStatements {
     );
     let described: Described = { name, parameterTypes: [], fields: [] };
     for (const message of messages as Message[]) {
-      if ("dataTypeIDs" in message) described = { ...described, parameterTypes: message.dataTypeIDs };
+      if (message.name === "parameterDescription" && "dataTypeIDs" in message) {
+        described = { ...described, parameterTypes: message.dataTypeIDs };
+      }
       if (message.name === "rowDescription" && "fields" in message) {
         described = {
           ...described,
@@ -98,14 +101,13 @@ class NamedStatements {
 
   /** The answer as PGlite's `query` gives it: rows (arrays or objects), their fields, the command and its counts. */
   private resultOf(messages: Message[], fields: Field[], options: QueryOptions) {
-    const parsers = { ...this.pglite.parsers, ...options.parsers };
     const rows: unknown[] = [];
     let completed: { command?: string; rowCount?: number; affectedRows: number } = { affectedRows: 0 };
     for (const message of messages) {
       if (message.name === "dataRow" && "fields" in message) {
         const values = (message.fields as (string | null)[]).map((value, index) => {
           const typeId = fields[index]?.dataTypeID ?? 0;
-          const parse = parsers[typeId];
+          const parse = options.parsers?.[typeId] ?? this.pglite.parsers[typeId];
           return value === null ? null : parse ? parse(value, typeId) : value;
         });
         rows.push(
@@ -113,7 +115,7 @@ class NamedStatements {
             ? values
             : Object.fromEntries(fields.map((field, index) => [field.name, values[index]])),
         );
-      } else if ("text" in message) {
+      } else if (message.name === "commandComplete" && "text" in message) {
         const words = message.text.split(" ");
         const command = words[0] ?? "";
         const count = Number.parseInt(words.at(-1) ?? "", 10);
