@@ -24,8 +24,8 @@ import { type PendingWrite, sendWrites } from "./prepared.js";
  * that must see another's rows goes out after a statement of its own (an awaited one, or `send` of a function).
  * On the embedded database (PGlite) the same statements run in the same order in its transaction, one after another:
  * the protocol is the same, only the round trips differ (there is no network to spare). Its statements sent with
- * values are parsed once, as the server's are (pglite-statements.ts). On both, a statement sent on
- * the unit after its commit is refused (StatementAfterCommitError) rather than run outside the transaction.
+ * values are parsed once, as the server's are (pglite-statements.ts). On both, a statement sent on the unit after its
+ * commit is refused (StatementAfterCommitError) rather than run outside the transaction.
  */
 
 /** A statement's answer: asking a Drizzle builder for it (`then`) is what sends it. */

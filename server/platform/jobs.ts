@@ -61,11 +61,11 @@ export async function startJobRunner(options: {
     return started;
   });
   return {
-    async send(job, payload, options = {}) {
+    async send(job, payload, { startAfter } = {}) {
       await boss.send(job.name, job.payload.parse(payload) as object, {
         retryLimit: 5,
         retryBackoff: true,
-        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(startAfter ? { startAfter } : {}),
       });
     },
     async register(job) {
