@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isTransientConflict, refusalOf } from "../platform/errors.js";
+import { namedStatementsOf } from "./pglite-statements.js";
 
 /**
  * One type for both drivers: every query in the services is written against it. Without Drizzle's relational query
@@ -44,8 +45,17 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** The driver's client of the database, the pool or PGlite: Drizzle's `$client`, which its `Database` type leaves out. */
+/**
+ * The driver's client of the database, the pool or PGlite's (pglite-statements.ts): Drizzle's `$client`, which its
+ * `Database` type leaves out.
+ */
 export const clientOf = (db: Database) => (db as Database & { $client: unknown }).$client;
+
+/** The embedded database under `db`, if it is one. */
+export function pgliteOf(db: Database): PGlite | undefined {
+  const { pglite } = clientOf(db) as { pglite?: unknown };
+  return pglite instanceof PGlite ? pglite : undefined;
+}
 
 /**
  * Names given to the statements sent with values, one per distinct text, shared by every connection. Bounded: a text
@@ -137,7 +147,7 @@ export async function openDatabase(options: {
   } else {
     client = new PGlite({ extensions, loadDataDir: options.copyOf });
   }
-  const db = drizzlePglite({ client });
+  const db = drizzlePglite({ client: namedStatementsOf(client).client() as never });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

@@ -1,4 +1,6 @@
 import { PGlite, type Transaction, types } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { namedStatementsOf } from "./pglite-statements.js";
 
@@ -96,13 +98,11 @@ describe("a unit's statements on PGlite", () => {
     expect(after.rows).toEqual([{ label: "ten" }]);
   });
 
-  test("outside a transaction, run named and each committed on its own: a refusal keeps what came before it", async () => {
-    const standalone = namedStatementsOf(pglite).standalone();
+  test("sent by the app outside a transaction, run named, each committed on its own: a refusal keeps what came before", async () => {
+    const client = namedStatementsOf(pglite).client();
     const text = "update sample set label = $1 where id = $2";
-    await standalone.query(text, ["ten, again", 10]);
-    await expect(
-      standalone.query("insert into sample (id, label) values ($1, $2)", [12, "eleven"]),
-    ).rejects.toMatchObject({
+    await client.query(text, ["ten, again", 10]);
+    await expect(client.query("insert into sample (id, label) values ($1, $2)", [12, "eleven"])).rejects.toMatchObject({
       code: "23505",
     });
     const rows = await pglite.query("select id, label from sample where id >= $1 order by id", [10]);
@@ -113,6 +113,18 @@ describe("a unit's statements on PGlite", () => {
     const parsed = await pglite.query(
       "select count(*)::int as count from pg_prepared_statements where statement = $1",
       [text],
+    );
+    expect(parsed.rows).toEqual([{ count: 1 }]);
+  });
+
+  test("Drizzle's transactions on the app's client run their statements named", async () => {
+    const db = drizzle({ client: namedStatementsOf(pglite).client() as never });
+    const answer = await db.transaction((tx) =>
+      tx.execute(sql`select label as drizzle_label from sample where id = ${11}`),
+    );
+    expect(answer.rows).toEqual([{ drizzle_label: "eleven" }]);
+    const parsed = await pglite.query<{ count: number }>(
+      "select count(*)::int as count from pg_prepared_statements where statement like '%drizzle_label%'",
     );
     expect(parsed.rows).toEqual([{ count: 1 }]);
   });

@@ -1,14 +1,14 @@
-import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
 
 /*
- * The sale path's statements on the embedded database (PGlite), each parsed once: a unit of work's, and those it runs
- * before it (`unitOfWorkAfter`'s `first`). PGlite's own `query` makes six calls into its WebAssembly PostgreSQL for
+ * The statements of the embedded database (PGlite), each parsed once: those the app sends through Drizzle (`client`)
+ * and a unit of work's (`targetIn`). PGlite's own `query` makes six calls into its WebAssembly PostgreSQL for
  * each statement (parse, describe, bind, describe, execute, sync), and PostgreSQL parses and plans the statement anew
  * every time. Here a statement sent with values is parsed and described once, under a name, and each run is one
  * message of the wire protocol (bind, execute, sync) through PGlite's public `execProtocol`: what the PostgreSQL
  * server's connections get from their named statements (connection.ts). On the sale-day benchmark a unit's named
- * statements cut a checkout's server CPU by about 30%, and `first`'s by 15% more
+ * statements cut a checkout's server CPU by about 30%, and those before the unit by 15% more
  * (bench/results/sale-path-before-after.md). Values are written and answers read with PGlite's own serializers and
  * parsers, as its `query` does.
  */
@@ -45,15 +45,34 @@ class NamedStatements {
   }
 
   /**
-   * What statements outside a transaction are sent to (what a unit runs before it, `unitOfWorkAfter`'s `first`): each
-   * sent with values runs named in a transaction of its own, committed as it ends, as PGlite's `query` commits it.
+   * The app's client of the database, which Drizzle queries (connection.ts). A statement sent with values outside a
+   * transaction runs named in a transaction of its own, committed as it ends, as PGlite's `query` commits it; in a
+   * transaction, as `targetIn` says. It keeps `pglite`, which the app reaches through `pgliteOf`.
    */
-  standalone() {
+  client() {
     return {
+      pglite: this.pglite,
       query: (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
         params.length > 0
           ? this.pglite.transaction((transaction) => this.targetIn(transaction).query(text, params, options))
           : this.pglite.query(text, params, options),
+      transaction: <T>(work: (transaction: Transaction) => Promise<T>) =>
+        this.pglite.transaction((transaction) => work(this.namedIn(transaction))),
+    };
+  }
+
+  /** `transaction` with its statements sent as `targetIn` says: what Drizzle's transactions are given. */
+  private namedIn(transaction: Transaction): Transaction {
+    const { query } = this.targetIn(transaction);
+    return {
+      query: query as Transaction["query"],
+      sql: (...args) => transaction.sql(...args),
+      exec: (...args) => transaction.exec(...args),
+      rollback: () => transaction.rollback(),
+      listen: (...args) => transaction.listen(...args),
+      get closed() {
+        return transaction.closed;
+      },
     };
   }
 
@@ -100,8 +119,8 @@ class NamedStatements {
   }
 
   /** The answer as PGlite's `query` gives it: rows (arrays or objects), their fields, the command and its counts. */
-  private resultOf(messages: Message[], fields: Field[], options: QueryOptions) {
-    const rows: unknown[] = [];
+  private resultOf(messages: Message[], fields: Field[], options: QueryOptions): Results {
+    const rows: Results["rows"] = [];
     let completed: { command?: string; rowCount?: number; affectedRows: number } = { affectedRows: 0 };
     for (const message of messages) {
       if (message.name === "dataRow" && "fields" in message) {
@@ -126,7 +145,8 @@ class NamedStatements {
         };
       }
     }
-    return { rows, fields, ...completed };
+    const result: Results & { command?: string; rowCount?: number } = { rows, fields, ...completed };
+    return result;
   }
 }
 

@@ -1,9 +1,9 @@
-import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
+import type { PGlite, Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { clientOf, type Database, type Executor, retriedOnConflict, socketOf } from "./connection.js";
+import { clientOf, type Database, type Executor, pgliteOf, retriedOnConflict, socketOf } from "./connection.js";
 import { namedStatementsOf } from "./pglite-statements.js";
 import { type PendingWrite, sendWrites } from "./prepared.js";
 
@@ -282,16 +282,15 @@ export function unitOfWork<T>(db: Database, work: (unit: UnitOfWork) => Promise<
  * `first`, its statements each committed on its own (reads, rate-limit hits that must count whatever follows), then
  * `work` as a unit of work given first's answer; only `work` is run again after a conflict. On a PostgreSQL server
  * both run on one connection, taken from the pool once: on sale day a request that went back to the pool's queue
- * between the two would wait there again behind every request queued meanwhile. On PGlite first's statements are
- * named too, each in a transaction of its own (pglite-statements.ts).
+ * between the two would wait there again behind every request queued meanwhile.
  */
 export function unitOfWorkAfter<First, T>(
   db: Database,
   first: (executor: Executor) => Promise<First>,
   work: (unit: UnitOfWork, first: First) => Promise<T>,
 ): Promise<T> {
-  const client = clientOf(db);
-  return client instanceof PGlite ? runOnPglite(client, first, work) : runOnServer(client as pg.Pool, first, work);
+  const pglite = pgliteOf(db);
+  return pglite ? runOnPglite(pglite, db, first, work) : runOnServer(clientOf(db) as pg.Pool, first, work);
 }
 
 async function runOnServer<First, T>(
@@ -324,25 +323,13 @@ async function runOnServer<First, T>(
   }
 }
 
-const standaloneDatabases = new WeakMap<PGlite, Database>();
-
-/** The database of `first`'s statements on PGlite: each committed on its own, and named (pglite-statements.ts). */
-function standaloneOf(pglite: PGlite): Database {
-  let database = standaloneDatabases.get(pglite);
-  if (!database) {
-    const client = namedStatementsOf(pglite).standalone();
-    database = drizzlePglite({ client: client as never }) as unknown as Database;
-    standaloneDatabases.set(pglite, database);
-  }
-  return database;
-}
-
 async function runOnPglite<First, T>(
   pglite: PGlite,
+  db: Database,
   first: (executor: Executor) => Promise<First>,
   work: (unit: UnitOfWork, first: First) => Promise<T>,
 ): Promise<T> {
-  const answer = await first(standaloneOf(pglite));
+  const answer = await first(db);
   // One client for the database: PGlite runs one transaction at a time, so one unit at a time uses it.
   const unit = unitClientOf(pglite, (client) => drizzlePglite({ client: client as never }) as unknown as Database);
   return retriedOnConflict(() =>

@@ -1,7 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Logger } from "pino";
-import { clientOf, type DatabaseHandle } from "../db/connection.js";
+import { clientOf, type DatabaseHandle, pgliteOf } from "../db/connection.js";
 
 /**
  * PostgreSQL LISTEN/NOTIFY for the whole process: one listening connection, however many screens follow a channel, so
@@ -55,19 +54,20 @@ function openListening(
   logger: Logger,
   hear: (channel: string, payload: string) => void,
 ): Listening {
-  const client = clientOf(database.db);
-  if (client instanceof PGlite) {
+  const pglite = pgliteOf(database.db);
+  if (pglite) {
     const stops: Array<() => Promise<void>> = [];
     return {
       async listen(channel) {
-        stops.push(await client.listen(channel, (payload) => hear(channel, payload)));
+        stops.push(await pglite.listen(channel, (payload) => hear(channel, payload)));
       },
       async close() {
         // A closed PGlite has dropped its listeners with it.
-        if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+        if (!pglite.closed) await Promise.all(stops.map((stop) => stop()));
       },
     };
   }
+  const client = clientOf(database.db);
   if (client instanceof pg.Pool) return serverListening(client, logger, hear);
   throw new Error("live updates need the database's pool or PGlite");
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { clientOf, openDatabase } from "../db/connection.js";
+import { openDatabase, pgliteOf } from "../db/connection.js";
 import { createScratchDatabase } from "./scratch-database.js";
 
 /**
@@ -31,7 +31,7 @@ export default async function migrateOnce(project: TestProject) {
   }
   const folder = await mkdtemp(path.join(tmpdir(), "migrated-database-"));
   const database = await openDatabase({});
-  const dump = await (clientOf(database.db) as PGlite).dumpDataDir("none");
+  const dump = await (pgliteOf(database.db) as PGlite).dumpDataDir("none");
   await database.close();
   const dumpFile = path.join(folder, "pgdata.tar");
   await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
