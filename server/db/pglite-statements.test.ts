@@ -128,4 +128,16 @@ describe("a unit's statements on PGlite", () => {
     );
     expect(parsed.rows).toEqual([{ count: 1 }]);
   });
+
+  test("a statement sent in a transaction that has ended is refused, not run outside it", async () => {
+    let ended: Transaction | undefined;
+    await pglite.transaction(async (transaction) => {
+      ended = transaction;
+    });
+    const late = namedStatementsOf(pglite)
+      .targetIn(ended as Transaction)
+      .query("update sample set label = $1 where id = $2", ["late", 11]);
+    await expect(late).rejects.toThrow("Transaction is closed");
+    expect((await pglite.query("select label from sample where id = $1", [11])).rows).toEqual([{ label: "eleven" }]);
+  });
 });

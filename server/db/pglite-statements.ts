@@ -34,11 +34,16 @@ class NamedStatements {
 
   constructor(private readonly pglite: PGlite) {}
 
-  /** What a unit's statements in `transaction` are sent to: those with values run named, the others as PGlite's. */
+  /**
+   * What a unit's statements in `transaction` are sent to: those with values run named, the others as PGlite's. Once
+   * the transaction has ended, PGlite's refuses them all ("Transaction is closed"), rather than run them outside it.
+   */
   targetIn(transaction: Transaction) {
     return {
       query: (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        params.length > 0 && (this.described.has(text) || this.described.size < maxNamedStatements)
+        params.length > 0 &&
+        !transaction.closed &&
+        (this.described.has(text) || this.described.size < maxNamedStatements)
           ? this.run(text, params, options)
           : transaction.query(text, params, options),
     };
