@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isTransientConflict, refusalOf } from "../platform/errors.js";
 import { namedStatementsOf } from "./pglite-statements.js";
+import { statementNamer } from "./statement-names.js";
 
 /**
  * One type for both drivers: every query in the services is written against it. Without Drizzle's relational query
@@ -57,12 +58,8 @@ export function pgliteOf(db: Database): PGlite | undefined {
   return pglite instanceof PGlite ? pglite : undefined;
 }
 
-/**
- * Names given to the statements sent with values, one per distinct text, shared by every connection. Bounded: a text
- * built with a varying shape (a list of n values) past the first two thousand goes unnamed.
- */
-const statementNames = new Map<string, string>();
-const maxNamedStatements = 2000;
+/** The names of the statements sent with values, shared by every connection of the process. */
+const nameOf = statementNamer("s");
 
 /**
  * pg's client of the pool's connections. It names each statement sent with values after its text (pg's `name`):
@@ -83,11 +80,7 @@ class ServerConnection extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a family of overloads; this one forwards them all.
   override query(config: any, values?: any, callback?: any): any {
     if (Array.isArray(values) && values.length > 0 && typeof config?.text === "string" && config.name === undefined) {
-      let name = statementNames.get(config.text);
-      if (name === undefined && statementNames.size < maxNamedStatements) {
-        name = `s${statementNames.size}`;
-        statementNames.set(config.text, name);
-      }
+      const name = nameOf(config.text);
       if (name !== undefined) return super.query({ ...config, name }, values, callback);
     }
     return super.query(config, values, callback);

@@ -1,5 +1,6 @@
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
+import { statementNamer } from "./statement-names.js";
 
 /*
  * The statements of the embedded database (PGlite), each parsed once: those the app sends through Drizzle (`client`)
@@ -14,8 +15,8 @@ import { serialize } from "pg-protocol";
  */
 
 type Field = { name: string; dataTypeID: number };
-/** A statement parsed under `name`, with the types of its values and of the columns it answers. */
-type Described = { name: string; parameterTypes: number[]; fields: Field[] };
+/** A statement parsed under a name: the types of its values and of the columns it answers. */
+type Described = { parameterTypes: number[]; fields: Field[] };
 /** The messages of PGlite's answers that are read here. */
 type Message =
   | { name: "parameterDescription"; dataTypeIDs: number[] }
@@ -24,12 +25,12 @@ type Message =
   | { name: "commandComplete"; text: string }
   | { name: string };
 
-/** Statements named per database, bounded as the server's are (a text of a varying shape past these goes unnamed). */
-const maxNamedStatements = 2000;
 /** The commands whose count PGlite gives as `affectedRows`. */
 const countedCommands = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
 
 class NamedStatements {
+  /** Named per database: a statement stays parsed for the database's life. */
+  private readonly nameOf = statementNamer("embedded_");
   private readonly described = new Map<string, Described>();
 
   constructor(private readonly pglite: PGlite) {}
@@ -40,12 +41,10 @@ class NamedStatements {
    */
   targetIn(transaction: Transaction) {
     return {
-      query: (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        params.length > 0 &&
-        !transaction.closed &&
-        (this.described.has(text) || this.described.size < maxNamedStatements)
-          ? this.run(text, params, options)
-          : transaction.query(text, params, options),
+      query: (text: string, params: unknown[] = [], options: QueryOptions = {}) => {
+        const name = params.length > 0 && !transaction.closed ? this.nameOf(text) : undefined;
+        return name === undefined ? transaction.query(text, params, options) : this.run(name, text, params, options);
+      },
     };
   }
 
@@ -82,37 +81,32 @@ class NamedStatements {
   }
 
   /** One run of `text`, in turn with the transaction's other statements (PGlite's lock of its queries). */
-  private run(text: string, params: unknown[], options: QueryOptions) {
+  private run(name: string, text: string, params: unknown[], options: QueryOptions) {
     return this.pglite.runExclusive(async () => {
-      const statement = this.described.get(text) ?? (await this.describe(text));
+      const statement = this.described.get(name) ?? (await this.describe(name, text));
       const values = params.map((value, index) => this.serialized(value, statement.parameterTypes[index], options));
       const { messages } = await this.pglite.execProtocol(
-        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]),
         { syncToFs: false },
       );
       return this.resultOf(messages as Message[], statement.fields, options);
     });
   }
 
-  private async describe(text: string): Promise<Described> {
-    const name = `embedded_${this.described.size}`;
+  /** Parses `text` under `name`, and reads the types of its values and of the columns it answers. */
+  private async describe(name: string, text: string): Promise<Described> {
     const { messages } = await this.pglite.execProtocol(
       Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false },
     );
-    let described: Described = { name, parameterTypes: [], fields: [] };
-    for (const message of messages as Message[]) {
-      if (message.name === "parameterDescription" && "dataTypeIDs" in message) {
-        described = { ...described, parameterTypes: message.dataTypeIDs };
-      }
-      if (message.name === "rowDescription" && "fields" in message) {
-        described = {
-          ...described,
-          fields: (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
-        };
-      }
-    }
-    this.described.set(text, described);
+    const parameters = (messages as Message[]).find((message) => message.name === "parameterDescription");
+    const row = (messages as Message[]).find((message) => message.name === "rowDescription");
+    const described: Described = {
+      parameterTypes: parameters && "dataTypeIDs" in parameters ? parameters.dataTypeIDs : [],
+      fields:
+        row && "fields" in row ? (row.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID })) : [],
+    };
+    this.described.set(name, described);
     return described;
   }
 
