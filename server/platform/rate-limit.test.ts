@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { rowsOf } from "../db/connection.js";
 import { testAppForFile } from "../testing/test-app.js";
 import { AppError } from "./errors.js";
 import { consumeRateLimit, type RateLimit } from "./rate-limit.js";
@@ -88,4 +89,12 @@ describe("consumeRateLimit", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     await hit(limit, "erin");
   });
+});
+
+test("the counters are unlogged: a hit counted waits for no flush of the write-ahead log at its commit", async () => {
+  const [table] = await rowsOf<{ relpersistence: string }>(
+    t.context.db,
+    sql`select relpersistence from pg_class where oid = 'rate_limit_buckets'::regclass`,
+  );
+  expect(table?.relpersistence).toBe("u");
 });
