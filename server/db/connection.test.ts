@@ -3,7 +3,7 @@ import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { databaseWithBuckets } from "./buckets.testing.js";
-import { clientOf, socketOf, transactionRetried } from "./connection.js";
+import { clientOf, openDatabase, pgliteOf, socketOf, transactionRetried } from "./connection.js";
 
 const db = databaseWithBuckets("after-");
 
@@ -54,6 +54,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("socketOf", () => {
       expect(socket?.bytesWritten).toBeGreaterThan(before);
     } finally {
       connection.release();
+    }
+  });
+});
+
+// On a PostgreSQL server pg-boss's statements go through the pool (connection.ts), unnamed: it is the embedded
+// database whose every statement is otherwise parsed anew.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)("the job queue's statements on the embedded database", () => {
+  test("run named when they carry values, and multi-statement scripts still run", async () => {
+    const handle = await openDatabase({});
+    try {
+      const text = "select $1::text as job_queue_probe";
+      expect((await handle.sql.executeSql(text, ["first"])).rows).toEqual([{ job_queue_probe: "first" }]);
+      expect((await handle.sql.executeSql(text, ["second"])).rows).toEqual([{ job_queue_probe: "second" }]);
+      const parsed = await pgliteOf(handle.db)?.query(
+        "select count(*)::int as count from pg_prepared_statements where statement = $1",
+        [text],
+      );
+      expect(parsed?.rows).toEqual([{ count: 1 }]);
+      expect((await handle.sql.executeSql("select 1 as one; select 2 as two")).rows).toEqual([{ two: 2 }]);
+    } finally {
+      await handle.close();
     }
   });
 });

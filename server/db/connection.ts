@@ -140,15 +140,17 @@ export async function openDatabase(options: {
   } else {
     client = new PGlite({ extensions, loadDataDir: options.copyOf });
   }
-  const db = drizzlePglite({ client: namedStatementsOf(client).client() as never });
+  const named = namedStatementsOf(client).client();
+  const db = drizzlePglite({ client: named as never });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     sql: {
-      // pg-boss sends multi-statement scripts without values; PGlite runs those only through exec().
+      // pg-boss's statements with values run named, as the app's do (its polls and sends are parsed once); it sends
+      // multi-statement scripts without values, which PGlite runs only through exec().
       async executeSql(text, values) {
-        if (values && values.length > 0) return client.query(text, values);
+        if (values && values.length > 0) return named.query(text, values);
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
