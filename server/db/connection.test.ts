@@ -58,9 +58,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("socketOf", () => {
   });
 });
 
-// On a PostgreSQL server pg-boss's statements go through the pool (connection.ts), unnamed: it is the embedded
-// database whose every statement is otherwise parsed anew.
-describe.skipIf(!!process.env.TEST_DATABASE_URL)("the job queue's statements on the embedded database", () => {
+// An embedded database of its own, whatever database the suite runs on: on a PostgreSQL server pg-boss's statements go
+// through the pool, unnamed (connection.ts).
+describe("the job queue's statements on the embedded database", () => {
   test("run named when they carry values, and multi-statement scripts still run", async () => {
     const handle = await openDatabase({});
     try {

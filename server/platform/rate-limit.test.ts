@@ -91,7 +91,7 @@ describe("consumeRateLimit", () => {
   });
 });
 
-test("the counters are unlogged: a hit counted waits for no flush of the write-ahead log at its commit", async () => {
+test("the counters are unlogged: a statement that only counts hits waits for no flush of the write-ahead log", async () => {
   const [table] = await rowsOf<{ relpersistence: string }>(
     t.context.db,
     sql`select relpersistence from pg_class where oid = 'rate_limit_buckets'::regclass`,
