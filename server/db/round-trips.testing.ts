@@ -20,6 +20,8 @@ export async function roundTripCounter(databaseUrl: string) {
       if (type === "B" || type === "Q") statements++;
     });
     for (const socket of [client, server]) {
+      // As pg's own sockets: with Nagle's algorithm on, a short answer waited up to 40 ms for an acknowledgement here.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.on("error", () => {});
       socket.on("close", () => sockets.delete(socket));
