@@ -44,6 +44,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactionRetried", () => {
   });
 });
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the pool's connections", () => {
+  test("name a statement sent with values, given as a query's config (Drizzle's) or as a text (pg-boss's)", async () => {
+    const connection = await (clientOf(db()) as pg.Pool).connect();
+    try {
+      const preparedCount = async (text: string) =>
+        (
+          await connection.query<{ count: number }>(
+            "select count(*)::int as count from pg_prepared_statements where statement = $1",
+            [text],
+          )
+        ).rows[0]?.count;
+      const asConfig = "select $1::text as sent_as_config";
+      await connection.query({ text: asConfig }, ["first"]);
+      await connection.query({ text: asConfig }, ["second"]);
+      const asText = "select $1::text as sent_as_text";
+      await connection.query(asText, ["first"]);
+      expect((await connection.query(asText, ["second"])).rows).toEqual([{ sent_as_text: "second" }]);
+      expect([await preparedCount(asConfig), await preparedCount(asText)]).toEqual([1, 1]);
+    } finally {
+      connection.release();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("socketOf", () => {
   test("is the socket a pool connection's statements are written to, the one a unit of work corks", async () => {
     const connection = await (clientOf(db()) as pg.Pool).connect();

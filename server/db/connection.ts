@@ -62,9 +62,9 @@ export function pgliteOf(db: Database): PGlite | undefined {
 const nameOf = statementNamer("s");
 
 /**
- * pg's client of the pool's connections. It names each statement sent with values after its text (pg's `name`):
- * PostgreSQL then parses and plans it once per connection rather than at every call, as Drizzle's `prepare(name)` does
- * for the statements built once. Unnamed, a registration cost PostgreSQL twice the CPU (3.5 ms rather than 1.7 ms,
+ * pg's client of the pool's connections. It names each statement sent with values after its text (pg's `name`), the
+ * app's and the job queue's: PostgreSQL then parses and plans it once per connection rather than at every call, as
+ * Drizzle's `prepare(name)` does for the statements built once. Unnamed, a registration cost PostgreSQL twice the CPU (3.5 ms rather than 1.7 ms,
  * bench/forms.ts). And it keeps the socket it hands pg (pg's `stream` option), which a unit of work corks to write
  * its statements in one system call (`socketOf`).
  */
@@ -79,9 +79,11 @@ class ServerConnection extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a family of overloads; this one forwards them all.
   override query(config: any, values?: any, callback?: any): any {
-    if (Array.isArray(values) && values.length > 0 && typeof config?.text === "string" && config.name === undefined) {
-      const name = nameOf(config.text);
-      if (name !== undefined) return super.query({ ...config, name }, values, callback);
+    // A text (pg-boss's, through the pool) or a query's config (Drizzle's) that has no name of its own.
+    const unnamed = typeof config === "string" ? { text: config } : config?.name === undefined ? config : undefined;
+    if (Array.isArray(values) && values.length > 0 && typeof unnamed?.text === "string") {
+      const name = nameOf(unnamed.text);
+      if (name !== undefined) return super.query({ ...unnamed, name }, values, callback);
     }
     return super.query(config, values, callback);
   }
