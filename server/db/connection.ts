@@ -64,9 +64,9 @@ const nameOf = statementNamer("s");
 /**
  * pg's client of the pool's connections. It names each statement sent with values after its text (pg's `name`), the
  * app's and the job queue's: PostgreSQL then parses and plans it once per connection rather than at every call, as
- * Drizzle's `prepare(name)` does for the statements built once. Unnamed, a registration cost PostgreSQL twice the CPU (3.5 ms rather than 1.7 ms,
- * bench/forms.ts). And it keeps the socket it hands pg (pg's `stream` option), which a unit of work corks to write
- * its statements in one system call (`socketOf`).
+ * Drizzle's `prepare(name)` does for the statements built once. Unnamed, a registration cost PostgreSQL twice the CPU
+ * (3.5 ms rather than 1.7 ms, bench/forms.ts). And it keeps the socket it hands pg (pg's `stream` option), which a
+ * unit of work corks to write its statements in one system call (`socketOf`).
  */
 class ServerConnection extends pg.Client {
   readonly socket: Socket;

@@ -10,8 +10,8 @@ import { statementNamer } from "./statement-names.js";
  * message of the wire protocol (bind, execute, sync) through PGlite's public `execProtocol`: what the PostgreSQL
  * server's connections get from their named statements (connection.ts). On the sale-day benchmark a checkout's server
  * CPU went from about 21 ms to 9 as the units' statements, then those before them, then all were named
- * (bench/results/sale-path-before-after.md: each step measured against the one before, in the same minutes). Values are written and answers read with PGlite's own serializers and
- * parsers, as its `query` does.
+ * (bench/results/sale-path-before-after.md: each step measured against the one before, in the same minutes). Values
+ * are written and answers read with PGlite's own serializers and parsers, as its `query` does.
  */
 
 type Field = { name: string; dataTypeID: number };
