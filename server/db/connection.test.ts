@@ -1,9 +1,11 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { like, sql } from "drizzle-orm";
 import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { rateLimitBuckets } from "../platform/rate-limit.tables.js";
 import { databaseWithBuckets } from "./buckets.testing.js";
 import { clientOf, openDatabase, pgliteOf, socketOf, transactionRetried } from "./connection.js";
+import { timesPrepared } from "./prepared-statements.testing.js";
 
 const db = databaseWithBuckets("after-");
 
@@ -48,20 +50,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the pool's connections", () => 
   test("name a statement sent with values, given as a query's config (Drizzle's) or as a text (pg-boss's)", async () => {
     const connection = await (clientOf(db()) as pg.Pool).connect();
     try {
-      const preparedCount = async (text: string) =>
-        (
-          await connection.query<{ count: number }>(
-            "select count(*)::int as count from pg_prepared_statements where statement = $1",
-            [text],
-          )
-        ).rows[0]?.count;
       const asConfig = "select $1::text as sent_as_config";
       await connection.query({ text: asConfig }, ["first"]);
       await connection.query({ text: asConfig }, ["second"]);
       const asText = "select $1::text as sent_as_text";
       await connection.query(asText, ["first"]);
       expect((await connection.query(asText, ["second"])).rows).toEqual([{ sent_as_text: "second" }]);
-      expect([await preparedCount(asConfig), await preparedCount(asText)]).toEqual([1, 1]);
+      expect([await timesPrepared(connection, asConfig), await timesPrepared(connection, asText)]).toEqual([1, 1]);
     } finally {
       connection.release();
     }
@@ -91,11 +86,7 @@ describe("the job queue's statements on the embedded database", () => {
       const text = "select $1::text as job_queue_probe";
       expect((await handle.sql.executeSql(text, ["first"])).rows).toEqual([{ job_queue_probe: "first" }]);
       expect((await handle.sql.executeSql(text, ["second"])).rows).toEqual([{ job_queue_probe: "second" }]);
-      const parsed = await pgliteOf(handle.db)?.query(
-        "select count(*)::int as count from pg_prepared_statements where statement = $1",
-        [text],
-      );
-      expect(parsed?.rows).toEqual([{ count: 1 }]);
+      expect(await timesPrepared(pgliteOf(handle.db) as PGlite, text)).toBe(1);
       expect((await handle.sql.executeSql("select 1 as one; select 2 as two")).rows).toEqual([{ two: 2 }]);
     } finally {
       await handle.close();

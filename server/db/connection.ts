@@ -79,11 +79,11 @@ class ServerConnection extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a family of overloads; this one forwards them all.
   override query(config: any, values?: any, callback?: any): any {
-    // A text (pg-boss's, through the pool) or a query's config (Drizzle's) that has no name of its own.
-    const unnamed = typeof config === "string" ? { text: config } : config?.name === undefined ? config : undefined;
-    if (Array.isArray(values) && values.length > 0 && typeof unnamed?.text === "string") {
-      const name = nameOf(unnamed.text);
-      if (name !== undefined) return super.query({ ...unnamed, name }, values, callback);
+    // A text (pg-boss's, through the pool) or a query's config (Drizzle's), named unless it has a name of its own.
+    const query = typeof config === "string" ? { text: config } : config;
+    if (Array.isArray(values) && values.length > 0 && typeof query?.text === "string" && query.name === undefined) {
+      const name = nameOf(query.text);
+      if (name !== undefined) return super.query({ ...query, name }, values, callback);
     }
     return super.query(config, values, callback);
   }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { namedStatementsOf } from "./pglite-statements.js";
+import { timesPrepared } from "./prepared-statements.testing.js";
 
 /* The named statements of a unit of work on PGlite answer what PGlite's own `query` answers, parsed once. */
 
@@ -78,11 +79,7 @@ describe("a unit's statements on PGlite", () => {
     for (const id of [10, 11]) {
       await pglite.transaction((transaction) => namedStatementsOf(pglite).targetIn(transaction).query(text, [id]));
     }
-    const parsed = await pglite.query<{ count: number }>(
-      "select count(*)::int as count from pg_prepared_statements where statement = $1",
-      [text],
-    );
-    expect(parsed.rows).toEqual([{ count: 1 }]);
+    expect(await timesPrepared(pglite, text)).toBe(1);
   });
 
   test("a refusal is PostgreSQL's error, the transaction is rolled back, and the next one runs", async () => {
@@ -110,11 +107,7 @@ describe("a unit's statements on PGlite", () => {
       { id: 10, label: "ten, again" },
       { id: 11, label: "eleven" },
     ]);
-    const parsed = await pglite.query(
-      "select count(*)::int as count from pg_prepared_statements where statement = $1",
-      [text],
-    );
-    expect(parsed.rows).toEqual([{ count: 1 }]);
+    expect(await timesPrepared(pglite, text)).toBe(1);
   });
 
   test("Drizzle's transactions on the app's client run their statements named", async () => {
